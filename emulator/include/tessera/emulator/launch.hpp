@@ -1,0 +1,99 @@
+// The emulator's launch entry points: parallel_for_each's templates reduce a kernel to a type-erased
+// body and hand it to the runtime, which schedules tiles on workers and threads on fibers.
+//
+// The body is a plain function pointer instantiated per kernel type, so the kernel call inside it is
+// inlined: the non-tiled fast path runs a whole range of points per call, the tiled path one thread.
+#pragma once
+
+#include <tessera/extent.hpp>
+#include <tessera/tiled_index.hpp>
+
+#include <cstdint>
+
+namespace tessera::emulator::detail {
+
+// --- non-tiled: no barrier is possible, so no fibers -------------------------------------------------
+struct simple_launch {
+  // Runs points [first, last); `at` tracks the point being run, so a throwing kernel can be named.
+  using range_body = void (*)(const simple_launch&, std::int64_t first, std::int64_t last, std::int64_t& at);
+  range_body body;
+  const void* kernel;
+  int rank;
+  const int* extent;  // rank components
+  std::int64_t points;
+};
+void run_simple(const simple_launch& launch);
+
+// --- tiled: every thread of a tile is a fiber --------------------------------------------------------
+struct tiled_launch {
+  using thread_body = void (*)(const tiled_launch&, std::int64_t tile, int local);
+  thread_body body;
+  const void* kernel;
+  int rank;
+  int tile_dims[3];       // the tile's shape, rank components
+  int tiles_per_dim[3];   // the grid of tiles, rank components
+  std::int64_t tiles;
+  int threads_per_tile;
+};
+void run_tiled(const tiled_launch& launch);
+
+template <int N>
+index<N> unflatten(std::int64_t linear, const int* dims) {
+  index<N> idx;
+  for (int d = N - 1; d >= 0; --d) {
+    idx[d] = static_cast<int>(linear % dims[d]);
+    linear /= dims[d];
+  }
+  return idx;
+}
+
+template <int N, class Kernel>
+void launch(const extent<N>& domain, const Kernel& kernel) {
+  const Kernel args = kernel;  // the kernel-argument block: a launch copies its captures, as a GPU does
+  int dims[N];
+  for (int d = 0; d < N; ++d) dims[d] = domain[d];
+  simple_launch l{};
+  l.kernel = &args;
+  l.rank = N;
+  l.extent = dims;
+  l.points = 1;
+  for (int d = 0; d < N; ++d) l.points *= dims[d];
+  l.body = [](const simple_launch& self, std::int64_t first, std::int64_t last, std::int64_t& at) {
+    const Kernel& k = *static_cast<const Kernel*>(self.kernel);
+    index<N> idx = unflatten<N>(first, self.extent);
+    for (at = first; at < last; ++at) {
+      k(idx);
+      for (int d = N - 1; d >= 0; --d) {  // next point in row-major order
+        if (++idx[d] < self.extent[d]) break;
+        idx[d] = 0;
+      }
+    }
+  };
+  run_simple(l);
+}
+
+template <int D0, int D1, int D2, class Kernel>
+void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+  constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
+  const Kernel args = kernel;
+  constexpr auto shape = tessera::detail::tile_extent_of<D0, D1, D2>();
+  tiled_launch l{};
+  l.kernel = &args;
+  l.rank = rank;
+  l.tiles = 1;
+  l.threads_per_tile = 1;
+  for (int d = 0; d < rank; ++d) {
+    l.tile_dims[d] = shape[d];
+    l.tiles_per_dim[d] = domain[d] / shape[d];
+    l.tiles *= l.tiles_per_dim[d];
+    l.threads_per_tile *= shape[d];
+  }
+  l.body = [](const tiled_launch& self, std::int64_t tile, int local) {
+    const Kernel& k = *static_cast<const Kernel*>(self.kernel);
+    k(tessera::detail::make_tiled_index<D0, D1, D2>(unflatten<rank>(tile, self.tiles_per_dim),
+                                                    unflatten<rank>(local, self.tile_dims)));
+  };
+  run_tiled(l);
+}
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,121 @@
+// Distributes a launch over the worker threads and picks the one outcome it reports.
+//
+// Tiles (or ranges of points, for non-tiled launches) run on a oneTBB arena of the configured size; with
+// one worker they run in order on the calling thread. When something fails, the failure reported is the
+// one with the lowest tile (or point) index: work below it always runs to completion, work above a known
+// failure is skipped, so the report is the same at every worker count.
+#include "guard_page_handler.hpp"
+#include "thread_names.hpp"
+#include "worker.hpp"
+
+#include <tessera/emulator/launch.hpp>
+#include <tessera/emulator/options.hpp>
+#include <tessera/kernel_failures.hpp>
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <mutex>
+
+namespace tessera::emulator::detail {
+namespace {
+
+// The lowest-indexed failure of a launch.
+class first_failure {
+ public:
+  bool beyond(std::int64_t index) const noexcept { return index > lowest_.load(std::memory_order_relaxed); }
+  void offer(std::int64_t index, std::exception_ptr error) {
+    std::lock_guard g(mutex_);
+    if (index < lowest_.load(std::memory_order_relaxed)) {
+      lowest_.store(index, std::memory_order_relaxed);
+      error_ = std::move(error);
+    }
+  }
+  void rethrow_if_any() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+ private:
+  std::atomic<std::int64_t> lowest_{std::numeric_limits<std::int64_t>::max()};
+  std::mutex mutex_;
+  std::exception_ptr error_;
+};
+
+tbb::task_arena& arena_for(unsigned workers) {
+  static std::mutex m;
+  static std::unique_ptr<tbb::task_arena> arena;
+  static unsigned arena_workers = 0;
+  std::lock_guard g(m);
+  if (!arena || arena_workers != workers) {
+    arena = std::make_unique<tbb::task_arena>(static_cast<int>(workers));
+    arena_workers = workers;
+  }
+  return *arena;
+}
+
+template <class Body>
+void for_each_task(std::int64_t count, std::int64_t grain, unsigned workers, const Body& body) {
+  if (workers <= 1) {
+    for (std::int64_t first = 0; first < count; first += grain) body(first, first + grain < count ? first + grain : count);
+    return;
+  }
+  arena_for(workers).execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, count, static_cast<std::size_t>(grain)),
+                      [&](const tbb::blocked_range<std::int64_t>& r) { body(r.begin(), r.end()); });
+  });
+}
+
+std::exception_ptr describe_point_failure(const simple_launch& l, std::int64_t point, std::exception_ptr thrown) {
+  const std::string where = "thread " + point_name(l, point) + " of a non-tiled launch";
+  try {
+    std::rethrow_exception(thrown);
+  } catch (const out_of_bounds& e) {
+    return std::make_exception_ptr(out_of_bounds(std::string(e.what()) + " (" + where + ")"));
+  } catch (const std::exception& e) {
+    return std::make_exception_ptr(kernel_exception(std::string("kernel code threw: ") + e.what() + " (" + where +
+                                                    "); the original is nested"));
+  } catch (...) {
+    return std::make_exception_ptr(kernel_exception("kernel code threw a non-standard exception (" + where +
+                                                    "); the original is nested"));
+  }
+}
+
+}  // namespace
+
+void run_simple(const simple_launch& l) {
+  const unsigned workers = effective_workers();
+  const std::int64_t chunks = static_cast<std::int64_t>(workers) * 16;
+  const std::int64_t grain = l.points / chunks > 0 ? l.points / chunks : 1;
+  first_failure failure;
+  for_each_task(l.points, grain, workers, [&](std::int64_t first, std::int64_t last) {
+    if (failure.beyond(first)) return;
+    std::int64_t at = first;
+    try {
+      l.body(l, first, last, at);
+    } catch (...) {
+      failure.offer(at, describe_point_failure(l, at, std::current_exception()));
+    }
+  });
+  failure.rethrow_if_any();
+}
+
+void run_tiled(const tiled_launch& l) {
+  const options o = get_options();
+  const unsigned workers = effective_workers();
+  first_failure failure;
+  for_each_task(l.tiles, 1, workers, [&](std::int64_t first, std::int64_t last) {
+    worker& w = worker::here();
+    for (std::int64_t t = first; t < last; ++t) {
+      if (failure.beyond(t)) return;
+      if (std::exception_ptr e = w.runner.run(l, t, o.seed, o.stack_bytes)) failure.offer(t, std::move(e));
+    }
+  });
+  failure.rethrow_if_any();
+}
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,30 @@
+#include "thread_names.hpp"
+
+namespace tessera::emulator::detail {
+
+std::string tuple_of(std::int64_t linear, const int* dims, int rank) {
+  int c[8] = {};
+  for (int d = rank - 1; d >= 0; --d) {
+    c[d] = static_cast<int>(linear % dims[d]);
+    linear /= dims[d];
+  }
+  std::string s = "(";
+  for (int d = 0; d < rank; ++d) s += (d ? "," : "") + std::to_string(c[d]);
+  return s + ")";
+}
+
+std::string thread_description(const tiled_launch& l, std::int64_t tile, int local) {
+  std::int64_t t = tile;
+  int l_rest = local;
+  int global[3] = {};
+  for (int d = l.rank - 1; d >= 0; --d) {
+    global[d] = static_cast<int>(t % l.tiles_per_dim[d]) * l.tile_dims[d] + l_rest % l.tile_dims[d];
+    t /= l.tiles_per_dim[d];
+    l_rest /= l.tile_dims[d];
+  }
+  std::string g = "(";
+  for (int d = 0; d < l.rank; ++d) g += (d ? "," : "") + std::to_string(global[d]);
+  return "tile " + tile_name(l, tile) + " local " + local_name(l, local) + " global " + g + ")";
+}
+
+}  // namespace tessera::emulator::detail

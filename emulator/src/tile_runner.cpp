@@ -1,0 +1,231 @@
+#include "tile_runner.hpp"
+
+#include "schedule_order.hpp"
+#include "thread_names.hpp"
+
+#include <tessera/kernel_failures.hpp>
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <typeinfo>
+
+namespace tessera::emulator::detail {
+namespace {
+
+thread_local tile_runner* current_runner = nullptr;
+
+// Thrown inside a parked thread to unwind its stack when its tile is abandoned. Kernel code cannot catch
+// it: try/catch is not allowed in kernels (GEN-5).
+struct fiber_unwind {};
+
+std::string scope_call(memory_scope s) {
+  switch (s) {
+    case memory_scope::all_memory: return "wait";
+    case memory_scope::global_memory: return "wait_with_global_memory_fence";
+    case memory_scope::tile_static_memory: return "wait_with_tile_static_memory_fence";
+  }
+  return "wait";
+}
+
+std::string demangled(const std::type_info& t) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(t.name(), nullptr, nullptr, &status), std::free);
+  return status == 0 && name ? name.get() : t.name();
+}
+
+}  // namespace
+
+tile_runner* tile_runner::current() noexcept { return current_runner; }
+
+std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed,
+                                    std::size_t stack_bytes) {
+  launch_ = &launch;
+  tile_ = tile;
+  seed_ = seed;
+  stack_bytes_ = stack_bytes;
+  phase_ = 0;
+  n_ = launch.threads_per_tile;
+  unwinding_ = false;
+  divergent_ = false;
+  overflowed_ = -1;
+  running_ = -1;
+  const auto& stacks = stacks_.reserve(n_, stack_bytes);
+  ctx_.resize(n_);
+  state_.assign(n_, state::fresh);
+  arrival_.resize(n_);
+  order_.resize(n_);
+  thrown_.assign(n_, nullptr);
+  for (int i = 0; i < n_; ++i) ctx_[i] = ctx::make_fcontext(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main);
+  schedule_order(seed_, tile_, phase_, order_);
+  pos_ = 0;
+
+  current_runner = this;
+  if (sigsetjmp(overflow_exit_, 1) != 0) {  // back from the guard-page handler
+    current_runner = nullptr;
+    return overflow_report();
+  }
+  switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
+
+  std::exception_ptr outcome;
+  if (divergent_) {
+    outcome = divergence_report();
+  } else {
+    outcome = exception_report();
+  }
+  if (outcome) unwind_parked();
+  current_runner = nullptr;
+  return outcome;
+}
+
+void tile_runner::fiber_main(ctx::transfer_t t) {
+  auto* r = static_cast<tile_runner*>(t.data);
+  r->record_resumer(t.fctx);
+  const int self = r->running_;
+  r->state_[self] = state::running;
+  bool unwound = false;
+  try {
+    r->launch_->body(*r->launch_, r->tile_, self);
+  } catch (const fiber_unwind&) {
+    unwound = true;
+  } catch (...) {
+    r->thrown_[self] = std::current_exception();
+  }
+  // Switch only after the catch block has ended, so the thread's exception bookkeeping stays balanced.
+  if (unwound) {
+    r->state_[self] = state::finished;
+    r->switch_to(-1);
+  } else {
+    r->state_[self] = r->thrown_[self] ? state::threw : state::finished;
+    r->switch_to(r->next_after_stop());
+  }
+  std::abort();  // a finished thread is never resumed
+}
+
+void tile_runner::barrier_wait(memory_scope scope, source_site site) {
+  if (unwinding_) throw fiber_unwind{};
+  const int self = running_;
+  state_[self] = state::at_barrier;
+  arrival_[self] = arrival{site, scope};
+  const int next = next_after_stop();
+  if (next == self) return;  // the phase turned and this thread runs first in the next one
+  switch_to(next);
+  if (unwinding_) throw fiber_unwind{};
+}
+
+int tile_runner::next_after_stop() {
+  if (++pos_ < n_) return order_[pos_];
+  return end_phase();
+}
+
+int tile_runner::end_phase() {
+  int first_waiting = -1;
+  bool same_site = true;
+  bool any_finished = false;
+  for (int i = 0; i < n_; ++i) {
+    switch (state_[i]) {
+      case state::threw: return -1;  // the worker reports the exception
+      case state::finished: any_finished = true; break;
+      case state::at_barrier:
+        if (first_waiting < 0) first_waiting = i;
+        else if (!(arrival_[i].site == arrival_[first_waiting].site)) same_site = false;
+        break;
+      case state::fresh:
+      case state::running: break;  // not reachable at the end of a phase
+    }
+  }
+  if (first_waiting < 0) return -1;  // every thread finished: the tile is done
+  if (any_finished || !same_site) {
+    divergent_ = true;
+    return -1;
+  }
+  ++phase_;
+  schedule_order(seed_, tile_, phase_, order_);
+  pos_ = 0;
+  for (int i = 0; i < n_; ++i) state_[i] = state::running;
+  return order_[0];
+}
+
+void tile_runner::switch_to(int target) {
+  from_ = running_;
+  running_ = target;
+  const ctx::transfer_t t = ctx::jump_fcontext(target < 0 ? worker_ctx_ : ctx_[target], this);
+  record_resumer(t.fctx);
+}
+
+void tile_runner::record_resumer(ctx::fcontext_t from) noexcept {
+  if (from_ < 0) worker_ctx_ = from;
+  else ctx_[from_] = from;
+}
+
+void tile_runner::unwind_parked() {
+  unwinding_ = true;
+  for (int i = 0; i < n_; ++i)
+    if (state_[i] == state::at_barrier) switch_to(i);
+  unwinding_ = false;
+}
+
+void tile_runner::abandon_after_overflow() noexcept {
+  overflowed_ = running_;
+  siglongjmp(overflow_exit_, 1);
+}
+
+std::exception_ptr tile_runner::divergence_report() const {
+  std::vector<barrier_divergence::group> groups;
+  std::vector<int> group_of(n_);
+  std::vector<std::string> keys;
+  for (int i = 0; i < n_; ++i) {
+    std::string key = state_[i] == state::at_barrier
+                          ? std::string(arrival_[i].site.file) + ":" + std::to_string(arrival_[i].site.line) + " (" +
+                                scope_call(arrival_[i].scope) + ")"
+                          : std::string("end of kernel");
+    std::size_t g = 0;
+    while (g < keys.size() && keys[g] != key) ++g;
+    if (g == keys.size()) {
+      keys.push_back(key);
+      groups.push_back({key, {}});
+    }
+    groups[g].locals.push_back(local_name(*launch_, i));
+  }
+  const std::string tile = tile_name(*launch_, tile_);
+  std::string msg = "barrier divergence in tile " + tile + " (BAR-6): the threads of a tile must all reach the same barrier";
+  for (const auto& g : groups) {
+    msg += "\n  " + std::to_string(g.locals.size()) + (g.locals.size() == 1 ? " thread " : " threads ") +
+           (g.site == "end of kernel" ? std::string("reached the end of the kernel") : "wait at " + g.site) + ": local";
+    const std::size_t shown = g.locals.size() < 16 ? g.locals.size() : 16;
+    for (std::size_t k = 0; k < shown; ++k) msg += " " + g.locals[k];
+    if (shown < g.locals.size()) msg += " ... and " + std::to_string(g.locals.size() - shown) + " more";
+  }
+  msg += "\n  fix: make every condition, loop bound and early return around a barrier the same for all threads of a tile";
+  return std::make_exception_ptr(barrier_divergence(msg, tile, std::move(groups)));
+}
+
+std::exception_ptr tile_runner::exception_report() const {
+  int who = -1;
+  for (int i = 0; i < n_ && who < 0; ++i)
+    if (thrown_[i]) who = i;
+  if (who < 0) return nullptr;
+  const std::string where = thread_description(*launch_, tile_, who);
+  try {
+    std::rethrow_exception(thrown_[who]);
+  } catch (const out_of_bounds& e) {
+    return std::make_exception_ptr(out_of_bounds(std::string(e.what()) + " (" + where + ")"));
+  } catch (const std::exception& e) {
+    return std::make_exception_ptr(kernel_exception("kernel code threw " + demangled(typeid(e)) + ": " + e.what() +
+                                                    " (" + where + "); the original is nested"));
+  } catch (...) {
+    return std::make_exception_ptr(kernel_exception("kernel code threw a non-standard exception (" + where +
+                                                    "); the original is nested"));
+  }
+}
+
+std::exception_ptr tile_runner::overflow_report() const {
+  return std::make_exception_ptr(stack_overflow(
+      "stack overflow in kernel code (" + thread_description(*launch_, tile_, overflowed_) + "): each emulated thread has " +
+      std::to_string(stack_bytes_ / 1024) +
+      " KiB of stack; move large local arrays to tile_static or global memory, or raise TESSERA_STACK_SIZE"));
+}
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,85 @@
+// tile_runner: runs one tile, every kernel thread on its own fiber, with a real barrier rendezvous.
+//
+// Threads of a tile run one at a time on the worker's thread. A barrier phase runs every thread in the
+// phase's order until it reaches a barrier or ends; a thread that stops hands the CPU directly to the next
+// thread of the phase (one context switch, no scheduler in between). The last thread of a phase checks the
+// rendezvous: all at one barrier call site -> the next phase starts; all finished -> the tile is done;
+// anything else is barrier divergence, reported with the call sites and threads, never a hang. Threads
+// still parked are then unwound (their destructors run) and the worker gets the outcome.
+#pragma once
+
+#include "stack_pool.hpp"
+
+#include <tessera/emulator/launch.hpp>
+#include <tessera/memory_scope.hpp>
+#include <tessera/source_site.hpp>
+
+#include <boost/context/detail/fcontext.hpp>
+
+#include <csetjmp>
+#include <cstdint>
+#include <exception>
+#include <vector>
+
+namespace tessera::emulator::detail {
+
+namespace ctx = boost::context::detail;
+
+class tile_runner {
+ public:
+  explicit tile_runner(stack_pool& stacks) : stacks_(stacks) {}
+
+  // Runs tile `tile` of `launch`. Returns nullptr on success, else the exception the launch should throw.
+  std::exception_ptr run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed, std::size_t stack_bytes);
+
+  // Called from kernel code through tile_barrier (the running thread parks until the phase turns).
+  void barrier_wait(memory_scope scope, source_site site);
+
+  // The runner whose tile is executing on this thread, or nullptr outside tiled kernels.
+  static tile_runner* current() noexcept;
+
+  // Async-signal-safe: is addr in a guard page of this runner's stacks?
+  bool in_guard(const void* addr) const noexcept { return stacks_.in_guard(addr); }
+  // The stack overflow path (guard-page handler): leave the tile for good.
+  [[noreturn]] void abandon_after_overflow() noexcept;
+
+ private:
+  enum class state : unsigned char { fresh, running, at_barrier, finished, threw };
+  struct arrival {
+    source_site site;
+    memory_scope scope;
+  };
+
+  static void fiber_main(ctx::transfer_t t);
+  int next_after_stop();            // pick who runs after the current thread stopped; -1: the worker
+  int end_phase();                  // the rendezvous check
+  void switch_to(int target);       // from the running thread (or the worker) to target
+  void record_resumer(ctx::fcontext_t from) noexcept;
+  void unwind_parked();
+  std::exception_ptr divergence_report() const;
+  std::exception_ptr exception_report() const;
+  std::exception_ptr overflow_report() const;
+
+  stack_pool& stacks_;
+  const tiled_launch* launch_ = nullptr;
+  std::int64_t tile_ = 0;
+  std::uint64_t seed_ = 0;
+  std::size_t stack_bytes_ = 0;
+  std::uint64_t phase_ = 0;
+  int n_ = 0;
+  int pos_ = 0;          // position of the running thread in order_
+  int running_ = -1;     // thread now on the CPU; -1 is the worker
+  int from_ = -1;        // thread that switched last; its context is stored on arrival
+  bool unwinding_ = false;
+  bool divergent_ = false;
+  ctx::fcontext_t worker_ctx_ = nullptr;
+  std::vector<ctx::fcontext_t> ctx_;
+  std::vector<state> state_;
+  std::vector<arrival> arrival_;
+  std::vector<int> order_;
+  std::vector<std::exception_ptr> thrown_;
+  sigjmp_buf overflow_exit_;
+  int overflowed_ = -1;
+};
+
+}  // namespace tessera::emulator::detail

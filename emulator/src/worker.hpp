@@ -1,0 +1,23 @@
+// worker: what one emulator thread keeps between tiles: its fiber stacks and its tile runner.
+#pragma once
+
+#include "guard_page_handler.hpp"
+#include "stack_pool.hpp"
+#include "tile_runner.hpp"
+
+namespace tessera::emulator::detail {
+
+struct worker {
+  stack_pool stacks;
+  tile_runner runner{stacks};
+
+  static worker& here() {
+    thread_local worker w;
+    return w;
+  }
+
+ private:
+  worker() { prepare_guard_page_handling(); }
+};
+
+}  // namespace tessera::emulator::detail

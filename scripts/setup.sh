@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what Tessera builds with, from Debian's packages. Safe to run again: it installs only what is
+# missing. CUDA is used when /usr/local/cuda (or nvcc on PATH) is present; nothing here installs it.
+set -euo pipefail
+
+packages=(cmake ninja-build g++ libtbb-dev libboost-context-dev libgtest-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

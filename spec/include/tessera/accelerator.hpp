@@ -1,0 +1,119 @@
+// accelerator and accelerator_view (ACC-1..ACC-9).
+//
+// Devices: "cpu" (host memory only, never a compute target: PFE-10), "emulator" (always present, the
+// deterministic CPU reference) and one "cuda:N" per GPU when the CUDA backend is linked and a device is
+// present. The default is chosen once per process: set_default(), else the TESSERA_DEFAULT_ACCELERATOR
+// environment variable, else a GPU if there is one, else the emulator.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+enum class queuing_mode { immediate, automatic };
+
+namespace detail {
+
+enum class backend_kind { host_memory, emulator, cuda };
+
+// What the runtime knows of one device; shared by every accelerator object that names it.
+struct device_info {
+  std::string path;
+  std::string description;
+  backend_kind backend = backend_kind::emulator;
+  int ordinal = 0;                       // the backend's own device number
+  unsigned int version = 0;              // major << 16 | minor
+  std::size_t dedicated_memory_kb = 0;
+  bool has_display = false;
+  bool supports_double_precision = true;
+  bool supports_cpu_shared_memory = true;
+  bool is_debug = false;
+  bool is_emulated = true;
+};
+
+}  // namespace detail
+
+class accelerator;
+
+class accelerator_view {
+ public:
+  accelerator get_accelerator() const;
+  queuing_mode get_queuing_mode() const noexcept { return mode_; }
+  bool get_is_debug() const noexcept { return device_->is_debug; }
+  unsigned int get_version() const noexcept { return device_->version; }
+
+  // Block until all work submitted to this view has finished. Launches on the emulator are synchronous.
+  void wait() const;
+  void flush() const {}
+
+  friend bool operator==(const accelerator_view& a, const accelerator_view& b) noexcept { return a.queue_ == b.queue_; }
+  friend bool operator!=(const accelerator_view& a, const accelerator_view& b) noexcept { return !(a == b); }
+
+  // Runtime plumbing: which backend executes launches on this view.
+  const detail::device_info& device() const noexcept { return *device_; }
+
+ private:
+  friend class accelerator;
+  struct queue {};
+  accelerator_view(std::shared_ptr<const detail::device_info> device, queuing_mode mode)
+      : device_(std::move(device)), queue_(std::make_shared<queue>()), mode_(mode) {}
+
+  std::shared_ptr<const detail::device_info> device_;
+  std::shared_ptr<queue> queue_;  // identity: copies of a view are the same view (ACC-8)
+  queuing_mode mode_;
+};
+
+class accelerator {
+ public:
+  static constexpr const char* default_accelerator = "default";
+  static constexpr const char* cpu_accelerator = "cpu";
+  static constexpr const char* emulator_accelerator = "emulator";
+
+  // The default accelerator.
+  accelerator();
+  // The device with this path ("default", "cpu", "emulator", "cuda:0", ...). An unknown path throws
+  // runtime_exception listing the known ones (ACC-2).
+  explicit accelerator(const std::string& device_path);
+
+  static std::vector<accelerator> get_all();
+  // Fix the process-wide default; false if a default was already chosen (ACC-6).
+  static bool set_default(const std::string& device_path);
+
+  accelerator_view get_default_view() const { return default_view_; }
+  accelerator_view create_view(queuing_mode mode = queuing_mode::automatic) const {
+    return accelerator_view(device_, mode);
+  }
+
+  const std::string& get_device_path() const noexcept { return device_->path; }
+  const std::string& get_description() const noexcept { return device_->description; }
+  unsigned int get_version() const noexcept { return device_->version; }
+  bool get_has_display() const noexcept { return device_->has_display; }
+  std::size_t get_dedicated_memory() const noexcept { return device_->dedicated_memory_kb; }
+  bool get_supports_double_precision() const noexcept { return device_->supports_double_precision; }
+  bool get_supports_limited_double_precision() const noexcept { return device_->supports_double_precision; }
+  bool get_supports_cpu_shared_memory() const noexcept { return device_->supports_cpu_shared_memory; }
+  bool get_is_debug() const noexcept { return device_->is_debug; }
+  bool get_is_emulated() const noexcept { return device_->is_emulated; }
+
+  friend bool operator==(const accelerator& a, const accelerator& b) noexcept { return a.device_ == b.device_; }
+  friend bool operator!=(const accelerator& a, const accelerator& b) noexcept { return !(a == b); }
+
+ private:
+  friend class accelerator_view;
+  explicit accelerator(std::shared_ptr<const detail::device_info> device)
+      : device_(std::move(device)), default_view_(device_, queuing_mode::automatic) {}
+
+  std::shared_ptr<const detail::device_info> device_;
+  accelerator_view default_view_;
+};
+
+namespace detail {
+// Backends add their devices here before the first accelerator is made (the registry lists them in
+// registration order after "cpu" and "emulator").
+using device_enumerator = std::vector<device_info> (*)();
+void register_device_enumerator(device_enumerator enumerate);
+}  // namespace detail
+
+}  // namespace tessera

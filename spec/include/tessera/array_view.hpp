@@ -1,0 +1,222 @@
+// array_view<T,N>: a shallow, possibly cached view over an array or host data (AV-1..AV-16).
+//
+// Layout: a pointer to element (0,...,0) of the view, the view's extent and a stride per dimension (in
+// elements). Sections and projections only move the pointer and drop or keep strides, so a section of a
+// section of a projection is as cheap to index as the original. array_view<const T,N> is the read-only
+// form; it converts from array_view<T,N>.
+#pragma once
+
+#include <tessera/detail/bounds.hpp>
+#include <tessera/detail/config.hpp>
+#include <tessera/detail/data_home.hpp>
+#include <tessera/exceptions.hpp>
+#include <tessera/extent.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <type_traits>
+
+namespace tessera {
+
+template <class T, int N>
+class array;
+
+// How the host intends to touch a view's data after synchronize (AV-4).
+enum class access_type { none = 0, read = 1, write = 2, read_write = 3, automatic = 4 };
+
+namespace detail {
+template <class C, class T>
+concept contiguous_source = requires(C& c) {
+  { c.data() } -> std::convertible_to<T*>;
+  { c.size() } -> std::convertible_to<std::size_t>;
+};
+}  // namespace detail
+
+template <class T, int N = 1>
+class array_view {
+  static_assert(N > 0, "array_view rank must be at least 1");
+  static_assert(sizeof(T) % 4 == 0, "array_view elements must be a multiple of 4 bytes (ARR-1); widen the element type");
+
+ public:
+  using value_type = std::remove_const_t<T>;
+  static constexpr int rank = N;
+
+  // The view's shape (read it; assigning to it is not supported).
+  tessera::extent<N> extent;
+
+  // --- construction over host data (AV-2) --------------------------------------------------------------
+  template <detail::contiguous_source<T> Container>
+  array_view(const tessera::extent<N>& e, Container& source)
+      : array_view(e, source.data(), static_cast<std::size_t>(source.size())) {}
+  array_view(const tessera::extent<N>& e, T* source) : array_view(e, source, e.size()) {}
+
+  template <detail::contiguous_source<T> Container>
+    requires(N == 1)
+  array_view(int e0, Container& source) : array_view(tessera::extent<1>(e0), source) {}
+  template <detail::contiguous_source<T> Container>
+    requires(N == 2)
+  array_view(int e0, int e1, Container& source) : array_view(tessera::extent<2>(e0, e1), source) {}
+  template <detail::contiguous_source<T> Container>
+    requires(N == 3)
+  array_view(int e0, int e1, int e2, Container& source) : array_view(tessera::extent<3>(e0, e1, e2), source) {}
+  array_view(int e0, T* source) requires(N == 1) : array_view(tessera::extent<1>(e0), source) {}
+  array_view(int e0, int e1, T* source) requires(N == 2) : array_view(tessera::extent<2>(e0, e1), source) {}
+  array_view(int e0, int e1, int e2, T* source) requires(N == 3) : array_view(tessera::extent<3>(e0, e1, e2), source) {}
+
+  // A view with no data source: storage is allocated here and starts undefined (AV-3).
+  explicit array_view(const tessera::extent<N>& e) requires(!std::is_const_v<T>)
+      : extent(e), home_(std::make_shared<detail::data_home>(checked_size(e) * sizeof(T))) {
+    data_ = static_cast<T*>(home_->host());
+    set_dense_strides();
+  }
+  explicit array_view(int e0) requires(N == 1 && !std::is_const_v<T>) : array_view(tessera::extent<1>(e0)) {}
+  array_view(int e0, int e1) requires(N == 2 && !std::is_const_v<T>) : array_view(tessera::extent<2>(e0, e1)) {}
+  array_view(int e0, int e1, int e2) requires(N == 3 && !std::is_const_v<T>)
+      : array_view(tessera::extent<3>(e0, e1, e2)) {}
+
+  // Copies are shallow: every copy refers to the same data (AV-1).
+  TESSERA_HD array_view(const array_view&) = default;
+  TESSERA_HD array_view& operator=(const array_view&) = default;
+
+  // array_view<const T,N> from array_view<T,N> (AV-15).
+  template <class U>
+    requires(std::is_const_v<T> && std::is_same_v<const U, T>)
+  TESSERA_HD array_view(const array_view<U, N>& other)
+      : extent(other.extent), data_(other.data_), home_(other.home_) {
+    for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+  }
+
+  TESSERA_HD tessera::extent<N> get_extent() const { return extent; }
+
+  // --- element access (AV-9) ----------------------------------------------------------------------------
+  TESSERA_HD T& operator[](const index<N>& idx) const {
+    detail::check_bounds("array_view", idx, extent);
+    return data_[offset(idx)];
+  }
+  TESSERA_HD T& operator()(const index<N>& idx) const { return (*this)[idx]; }
+  TESSERA_HD T& get_ref(const index<N>& idx) const { return (*this)[idx]; }
+  TESSERA_HD T& operator()(int i0, int i1) const requires(N == 2) { return (*this)[index<2>(i0, i1)]; }
+  TESSERA_HD T& operator()(int i0, int i1, int i2) const requires(N == 3) { return (*this)[index<3>(i0, i1, i2)]; }
+
+  // Rank 1: the element. Rank >= 2: the projection on dimension 0, an array_view<T,N-1>.
+  TESSERA_HD decltype(auto) operator[](int i) const {
+    if constexpr (N == 1) {
+      return (*this)[index<1>(i)];
+    } else {
+      detail::check_bounds("array_view", index<1>(i), tessera::extent<1>(extent[0]));
+      array_view<T, N - 1> p;
+      for (int d = 1; d < N; ++d) {
+        p.extent[d - 1] = extent[d];
+        p.stride_[d - 1] = stride_[d];
+      }
+      p.data_ = data_ + static_cast<std::ptrdiff_t>(i) * stride_[0];
+      p.home_ = home_;
+      return p;
+    }
+  }
+  TESSERA_HD decltype(auto) operator()(int i) const { return (*this)[i]; }
+
+  // Rank 1 only: the address of element 0 (AV-11).
+  TESSERA_HD T* data() const requires(N == 1) { return data_; }
+
+  // --- sections (AV-10) ---------------------------------------------------------------------------------
+  array_view section(const index<N>& origin, const tessera::extent<N>& ext) const {
+    detail::check_section("array_view", origin, ext, extent);
+    array_view s = *this;
+    s.extent = ext;
+    s.data_ = data_ + offset(origin);
+    return s;
+  }
+  array_view section(const index<N>& origin) const { return section(origin, extent - origin); }
+  array_view section(const tessera::extent<N>& ext) const { return section(index<N>(), ext); }
+  array_view section(int i0, int e0) const requires(N == 1) { return section(index<1>(i0), tessera::extent<1>(e0)); }
+  array_view section(int i0, int i1, int e0, int e1) const requires(N == 2) {
+    return section(index<2>(i0, i1), tessera::extent<2>(e0, e1));
+  }
+  array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const requires(N == 3) {
+    return section(index<3>(i0, i1, i2), tessera::extent<3>(e0, e1, e2));
+  }
+
+  // Rank 1, dense only: the same bytes seen as another element type (ARR-8).
+  template <class U>
+  array_view<U, 1> reinterpret_as() const requires(N == 1) {
+    require_dense("reinterpret_as");
+    const std::size_t bytes = static_cast<std::size_t>(extent[0]) * sizeof(T);
+    if (bytes % sizeof(U) != 0)
+      throw runtime_exception("reinterpret_as: " + std::to_string(bytes) + " bytes are not a whole number of " +
+                              std::to_string(sizeof(U)) + "-byte elements; choose an element type that divides them");
+    return array_view<U, 1>(tessera::extent<1>(static_cast<int>(bytes / sizeof(U))), reinterpret_cast<U*>(data_), home_);
+  }
+  template <int K>
+  array_view<T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) {
+    require_dense("view_as");
+    if (e.size() > extent.size())
+      throw runtime_exception("view_as: the new extent has more elements than the view; use an extent of at most " +
+                              std::to_string(extent.size()) + " elements");
+    return array_view<T, K>(e, data_, home_);
+  }
+
+  // --- coherence with the home location (AV-4..AV-7) -----------------------------------------------------
+  // The emulator computes in the home memory itself, so there is never a stale copy to push or pull; these
+  // calls exist so that the same host code is correct on backends that cache views elsewhere.
+  void synchronize(access_type = access_type::read) const {}
+  void refresh() const {}
+  void discard_data() const {}
+
+ private:
+  template <class U, int M>
+  friend class array_view;
+  template <class U, int M>
+  friend class array;
+
+  TESSERA_HD array_view() = default;  // used by projections
+
+  array_view(const tessera::extent<N>& e, T* source, std::size_t available) : extent(e), data_(source) {
+    const std::size_t needed = checked_size(e);
+    if (available < needed)
+      throw runtime_exception("array_view: the source holds " + std::to_string(available) + " elements but the extent needs " +
+                              std::to_string(needed) + "; give a larger source or a smaller extent");
+    home_ = std::make_shared<detail::data_home>(const_cast<value_type*>(source), needed * sizeof(T));
+    set_dense_strides();
+  }
+  array_view(const tessera::extent<N>& e, T* data, std::shared_ptr<detail::data_home> home)
+      : extent(e), data_(data), home_(std::move(home)) {
+    set_dense_strides();
+  }
+
+  static std::size_t checked_size(const tessera::extent<N>& e) {
+    std::size_t n = 1;
+    for (int d = 0; d < N; ++d) {
+      if (e[d] <= 0)
+        throw runtime_exception("array_view: extent component " + std::to_string(d) + " is " + std::to_string(e[d]) +
+                                "; every dimension must be at least 1");
+      n *= static_cast<std::size_t>(e[d]);
+    }
+    return n;
+  }
+
+  void set_dense_strides() {
+    int s = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      stride_[d] = s;
+      s *= extent[d];
+    }
+  }
+
+  void require_dense(const char* what) const {
+    if (stride_[N - 1] != 1) throw runtime_exception(std::string(what) + " needs a dense rank-1 view");
+  }
+
+  TESSERA_HD std::ptrdiff_t offset(const index<N>& idx) const {
+    std::ptrdiff_t o = 0;
+    for (int d = 0; d < N; ++d) o += static_cast<std::ptrdiff_t>(idx[d]) * stride_[d];
+    return o;
+  }
+
+  T* data_ = nullptr;
+  int stride_[N] = {};
+  std::shared_ptr<detail::data_home> home_;
+};
+
+}  // namespace tessera

@@ -1,0 +1,21 @@
+// Compiler plumbing shared by every public header.
+//
+// The model's types must be callable from kernel code on every backend. Under nvcc that means
+// __host__ __device__ on each member; under a host compiler the annotations vanish. This is the only
+// place that knows the difference, so the rest of the API reads as plain C++.
+#pragma once
+
+#if defined(__CUDACC__)
+#define TESSERA_HD __host__ __device__
+#define TESSERA_HOST_COMPILER 0
+#else
+#define TESSERA_HD
+#define TESSERA_HOST_COMPILER 1
+#endif
+
+// True while a translation unit is being compiled for the GPU (nvcc's device pass).
+#if defined(__CUDA_ARCH__)
+#define TESSERA_DEVICE_PASS 1
+#else
+#define TESSERA_DEVICE_PASS 0
+#endif

@@ -1,0 +1,22 @@
+// The points where kernel code hands control to the backend executing it: barriers and fences.
+//
+// The model's types call these and nothing else, so a backend plugs in here and nowhere in the API.
+// nvcc's device pass gets the CUDA primitives inline; every host compilation (the emulator, and nvcc's
+// host pass of a __host__ __device__ kernel) calls the emulator's runtime.
+#pragma once
+
+#include <tessera/detail/config.hpp>
+#include <tessera/memory_scope.hpp>
+#include <tessera/source_site.hpp>
+
+#if TESSERA_DEVICE_PASS
+#include <tessera/cuda/device_hooks.cuh>
+#else
+namespace tessera::detail {
+// Park the calling kernel thread until every thread of its tile reached this barrier (emulator).
+// Outside a tiled kernel it throws unsupported_feature (BAR-10).
+void barrier_wait(memory_scope scope, source_site site);
+// A tile-scoped fence without a rendezvous (BAR-5).
+void memory_fence(memory_scope scope, source_site site);
+}  // namespace tessera::detail
+#endif

@@ -1,0 +1,59 @@
+// What a launch throws when its kernel misbehaves.
+//
+// The spec leaves these cases undefined (BAR-8, AV-8, ERR-1); Tessera turns each into a typed exception at
+// the parallel_for_each call site so that a test can assert on it and the host program goes on.
+#pragma once
+
+#include <tessera/exceptions.hpp>
+
+#include <string>
+#include <vector>
+
+namespace tessera {
+
+// Base of every failure that happened inside kernel code.
+class kernel_failure : public runtime_exception {
+ public:
+  using runtime_exception::runtime_exception;
+};
+
+// Kernel code threw. The original exception is nested (std::rethrow_if_nested) and what() names it and
+// the thread that threw.
+class kernel_exception : public kernel_failure, public std::nested_exception {
+ public:
+  using kernel_failure::kernel_failure;
+};
+
+// Kernel code ran past the end of its fiber's stack (a guard page was hit).
+class stack_overflow : public kernel_failure {
+ public:
+  using kernel_failure::kernel_failure;
+};
+
+// An array or array_view was indexed outside its extent (AV-8, ARR-6).
+class out_of_bounds : public kernel_failure {
+ public:
+  using kernel_failure::kernel_failure;
+};
+
+// Threads of one tile did not all reach the same barrier (BAR-6, U1). Each group lists the threads that
+// stopped at one place: a barrier call site, or the end of the kernel.
+class barrier_divergence : public kernel_failure {
+ public:
+  struct group {
+    std::string site;                 // "file:line (wait)" or "end of kernel"
+    std::vector<std::string> locals;  // local indices, in thread order, e.g. "(0,1)"
+  };
+
+  barrier_divergence(std::string message, std::string tile, std::vector<group> groups)
+      : kernel_failure(std::move(message)), tile_(std::move(tile)), groups_(std::move(groups)) {}
+
+  const std::string& tile() const noexcept { return tile_; }
+  const std::vector<group>& groups() const noexcept { return groups_; }
+
+ private:
+  std::string tile_;
+  std::vector<group> groups_;
+};
+
+}  // namespace tessera

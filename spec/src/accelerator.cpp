@@ -1,0 +1,124 @@
+// The process-wide device registry behind accelerator (ACC-1..ACC-9).
+#include <tessera/accelerator.hpp>
+
+#include <tessera/exceptions.hpp>
+
+#include <cstdlib>
+#include <mutex>
+
+namespace tessera {
+namespace {
+
+using device_ptr = std::shared_ptr<const detail::device_info>;
+
+class registry {
+ public:
+  static registry& instance() {
+    static registry r;
+    return r;
+  }
+
+  void add_enumerator(detail::device_enumerator e) {
+    std::lock_guard lock(mutex_);
+    enumerators_.push_back(e);
+    devices_.clear();  // enumerate again on next use
+  }
+
+  std::vector<device_ptr> devices() {
+    std::lock_guard lock(mutex_);
+    ensure_enumerated();
+    return devices_;
+  }
+
+  device_ptr find(const std::string& path) {
+    std::lock_guard lock(mutex_);
+    ensure_enumerated();
+    if (path == accelerator::default_accelerator) return default_locked();
+    for (const auto& d : devices_)
+      if (d->path == path) return d;
+    std::string known;
+    for (const auto& d : devices_) known += (known.empty() ? "" : ", ") + d->path;
+    throw runtime_exception("unknown accelerator \"" + path + "\"; known device paths: default, " + known,
+                            error_code::invalid_argument);
+  }
+
+  device_ptr default_device() {
+    std::lock_guard lock(mutex_);
+    ensure_enumerated();
+    return default_locked();
+  }
+
+  bool set_default(const std::string& path) {
+    device_ptr chosen = find(path);
+    std::lock_guard lock(mutex_);
+    if (default_) return false;
+    if (chosen->backend == detail::backend_kind::host_memory)
+      throw runtime_exception("the cpu accelerator stores data only and cannot be the default; choose \"emulator\" or a GPU",
+                              error_code::invalid_argument);
+    default_ = chosen;
+    return true;
+  }
+
+ private:
+  void ensure_enumerated() {
+    if (!devices_.empty()) return;
+    auto cpu = std::make_shared<detail::device_info>();
+    cpu->path = accelerator::cpu_accelerator;
+    cpu->description = "CPU (host memory; not a compute target)";
+    cpu->backend = detail::backend_kind::host_memory;
+    devices_.push_back(cpu);
+    auto emu = std::make_shared<detail::device_info>();
+    emu->path = accelerator::emulator_accelerator;
+    emu->description = "Tessera emulator (deterministic CPU reference with checks)";
+    emu->backend = detail::backend_kind::emulator;
+    emu->version = 1u << 16;
+    devices_.push_back(emu);
+    for (auto e : enumerators_)
+      for (auto& d : e()) devices_.push_back(std::make_shared<detail::device_info>(std::move(d)));
+  }
+
+  device_ptr default_locked() {
+    if (default_) return default_;
+    if (const char* env = std::getenv("TESSERA_DEFAULT_ACCELERATOR"); env != nullptr && *env != '\0') {
+      for (const auto& d : devices_)
+        if (d->path == env && d->backend != detail::backend_kind::host_memory) return default_ = d;
+      std::string known;
+      for (const auto& d : devices_)
+        if (d->backend != detail::backend_kind::host_memory) known += (known.empty() ? "" : ", ") + d->path;
+      throw runtime_exception(std::string("TESSERA_DEFAULT_ACCELERATOR=\"") + env +
+                                  "\" names no compute device; use one of: " + known,
+                              error_code::invalid_argument);
+    }
+    for (const auto& d : devices_)
+      if (!d->is_emulated) return default_ = d;
+    for (const auto& d : devices_)
+      if (d->backend == detail::backend_kind::emulator) return default_ = d;
+    return default_ = devices_.front();
+  }
+
+  std::mutex mutex_;
+  std::vector<detail::device_enumerator> enumerators_;
+  std::vector<device_ptr> devices_;
+  device_ptr default_;
+};
+
+}  // namespace
+
+accelerator::accelerator() : accelerator(registry::instance().default_device()) {}
+accelerator::accelerator(const std::string& device_path) : accelerator(registry::instance().find(device_path)) {}
+
+std::vector<accelerator> accelerator::get_all() {
+  std::vector<accelerator> all;
+  for (auto& d : registry::instance().devices()) all.push_back(accelerator(d));
+  return all;
+}
+
+bool accelerator::set_default(const std::string& device_path) { return registry::instance().set_default(device_path); }
+
+accelerator accelerator_view::get_accelerator() const { return accelerator(device_); }
+
+void accelerator_view::wait() const {}
+
+void detail::register_device_enumerator(device_enumerator enumerate) { registry::instance().add_enumerator(enumerate); }
+
+}  // namespace tessera
