@@ -117,7 +117,9 @@ bool accelerator::set_default(const std::string& device_path) { return registry:
 
 accelerator accelerator_view::get_accelerator() const { return accelerator(device_); }
 
-void accelerator_view::wait() const {}
+void accelerator_view::wait() const {
+  if (device_->wait != nullptr) device_->wait(device_->ordinal);
+}
 
 void detail::register_device_enumerator(device_enumerator enumerate) { registry::instance().add_enumerator(enumerate); }
 

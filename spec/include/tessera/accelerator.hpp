@@ -31,6 +31,7 @@ struct device_info {
   bool supports_cpu_shared_memory = true;
   bool is_debug = false;
   bool is_emulated = true;
+  void (*wait)(int ordinal) = nullptr;   // blocks until the device's queued work is done; null: synchronous
 };
 
 }  // namespace detail

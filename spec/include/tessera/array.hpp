@@ -78,8 +78,8 @@ class array {
   decltype(auto) operator[](int i) const { return const_view()[i]; }
 
   // The linearized data, element 0 first (ARR-7).
-  T* data() { return view_.data_; }
-  const T* data() const { return view_.data_; }
+  T* data() { return host_data(true); }
+  const T* data() const { return host_data(false); }
 
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
@@ -118,8 +118,13 @@ class array {
   }
 
   array_view<const T, N> const_view() const { return array_view<const T, N>(view_); }
-  T* begin() const { return view_.data_; }
-  T* end() const { return view_.data_ + extent.size(); }
+  // The host copy of the elements, made current first (a GPU may hold the newer one).
+  T* host_data(bool write) const {
+    view_.home_->use_on_host(write);
+    return view_.data_;
+  }
+  T* begin() const { return host_data(true); }
+  T* end() const { return begin() + extent.size(); }
 
   array_view<T, N> view_;
 };

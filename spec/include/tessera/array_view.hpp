@@ -9,6 +9,8 @@
 #include <tessera/detail/bounds.hpp>
 #include <tessera/detail/config.hpp>
 #include <tessera/detail/data_home.hpp>
+#include <tessera/detail/home_handle.hpp>
+#include <tessera/detail/launch_capture.hpp>
 #include <tessera/exceptions.hpp>
 #include <tessera/extent.hpp>
 
@@ -66,7 +68,7 @@ class array_view {
 
   // A view with no data source: storage is allocated here and starts undefined (AV-3).
   explicit array_view(const tessera::extent<N>& e) requires(!std::is_const_v<T>)
-      : extent(e), home_(std::make_shared<detail::data_home>(checked_size(e) * sizeof(T))) {
+      : extent(e), home_(new detail::data_home(checked_size(e) * sizeof(T))) {
     data_ = static_cast<T*>(home_->host());
     set_dense_strides();
   }
@@ -75,9 +77,16 @@ class array_view {
   array_view(int e0, int e1, int e2) requires(N == 3 && !std::is_const_v<T>)
       : array_view(tessera::extent<3>(e0, e1, e2)) {}
 
-  // Copies are shallow: every copy refers to the same data (AV-1).
-  TESSERA_HD array_view(const array_view&) = default;
-  TESSERA_HD array_view& operator=(const array_view&) = default;
+  // Copies are shallow: every copy refers to the same data (AV-1). A copy made while a launch captures
+  // its kernel points at the data where the launch runs (detail/launch_capture.hpp).
+  TESSERA_HD array_view(const array_view& other) : extent(other.extent), data_(other.data_), home_(other.home_) {
+    for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+#if !TESSERA_DEVICE_PASS
+    if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && home_)
+      data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<value_type*>(data_), !std::is_const_v<T>));
+#endif
+  }
+  array_view& operator=(const array_view&) = default;
 
   // array_view<const T,N> from array_view<T,N> (AV-15).
   template <class U>
@@ -92,6 +101,7 @@ class array_view {
   // --- element access (AV-9) ----------------------------------------------------------------------------
   TESSERA_HD T& operator[](const index<N>& idx) const {
     detail::check_bounds("array_view", idx, extent);
+    prepare_host_access();
     return data_[offset(idx)];
   }
   TESSERA_HD T& operator()(const index<N>& idx) const { return (*this)[idx]; }
@@ -118,7 +128,10 @@ class array_view {
   TESSERA_HD decltype(auto) operator()(int i) const { return (*this)[i]; }
 
   // Rank 1 only: the address of element 0 (AV-11).
-  TESSERA_HD T* data() const requires(N == 1) { return data_; }
+  TESSERA_HD T* data() const requires(N == 1) {
+    prepare_host_access();
+    return data_;
+  }
 
   // --- sections (AV-10) ---------------------------------------------------------------------------------
   array_view section(const index<N>& origin, const tessera::extent<N>& ext) const {
@@ -158,11 +171,18 @@ class array_view {
   }
 
   // --- coherence with the home location (AV-4..AV-7) -----------------------------------------------------
-  // The emulator computes in the home memory itself, so there is never a stale copy to push or pull; these
-  // calls exist so that the same host code is correct on backends that cache views elsewhere.
-  void synchronize(access_type = access_type::read) const {}
-  void refresh() const {}
-  void discard_data() const {}
+  // Copy the current data back into the home (host) memory, so the source container shows it.
+  void synchronize(access_type = access_type::read) const {
+    if (home_) home_->synchronize();
+  }
+  // The source was changed directly on the host: drop every cached copy.
+  void refresh() const {
+    if (home_) home_->refresh();
+  }
+  // The current contents need not be copied to the next place the view is used.
+  void discard_data() const {
+    if (home_) home_->discard();
+  }
 
  private:
   template <class U, int M>
@@ -170,17 +190,17 @@ class array_view {
   template <class U, int M>
   friend class array;
 
-  TESSERA_HD array_view() = default;  // used by projections
+  array_view() = default;  // used by projections
 
   array_view(const tessera::extent<N>& e, T* source, std::size_t available) : extent(e), data_(source) {
     const std::size_t needed = checked_size(e);
     if (available < needed)
       throw runtime_exception("array_view: the source holds " + std::to_string(available) + " elements but the extent needs " +
                               std::to_string(needed) + "; give a larger source or a smaller extent");
-    home_ = std::make_shared<detail::data_home>(const_cast<value_type*>(source), needed * sizeof(T));
+    home_ = detail::home_handle(new detail::data_home(const_cast<value_type*>(source), needed * sizeof(T)));
     set_dense_strides();
   }
-  array_view(const tessera::extent<N>& e, T* data, std::shared_ptr<detail::data_home> home)
+  array_view(const tessera::extent<N>& e, T* data, detail::home_handle home)
       : extent(e), data_(data), home_(std::move(home)) {
     set_dense_strides();
   }
@@ -208,6 +228,13 @@ class array_view {
     if (stride_[N - 1] != 1) throw runtime_exception(std::string(what) + " needs a dense rank-1 view");
   }
 
+  // Host code touching the data: bring the current copy home first (a no-op unless a GPU wrote it).
+  TESSERA_HD void prepare_host_access() const {
+#if !TESSERA_DEVICE_PASS
+    if (home_) home_->use_on_host(!std::is_const_v<T>);
+#endif
+  }
+
   TESSERA_HD std::ptrdiff_t offset(const index<N>& idx) const {
     std::ptrdiff_t o = 0;
     for (int d = 0; d < N; ++d) o += static_cast<std::ptrdiff_t>(idx[d]) * stride_[d];
@@ -216,7 +243,7 @@ class array_view {
 
   T* data_ = nullptr;
   int stride_[N] = {};
-  std::shared_ptr<detail::data_home> home_;
+  detail::home_handle home_;
 };
 
 }  // namespace tessera

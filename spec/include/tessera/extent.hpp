@@ -14,7 +14,7 @@ class tiled_extent;
 template <int N = 1>
 class extent : public detail::coordinate<extent<N>, N> {
  public:
-  TESSERA_HD constexpr extent() noexcept = default;
+  constexpr extent() noexcept = default;
 
   template <class... I>
     requires(sizeof...(I) == N && (std::is_integral_v<I> && ...))

@@ -12,7 +12,7 @@ class index : public detail::coordinate<index<N>, N> {
   using base = detail::coordinate<index<N>, N>;
 
  public:
-  TESSERA_HD constexpr index() noexcept = default;
+  constexpr index() noexcept = default;
 
   // index<N>(i0[, i1[, i2 ...]]): exactly N components, most significant first (IDX-2).
   template <class... I>

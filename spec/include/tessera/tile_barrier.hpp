@@ -15,7 +15,7 @@ struct barrier_factory;
 
 class tile_barrier {
  public:
-  TESSERA_HD tile_barrier(const tile_barrier&) noexcept = default;
+  tile_barrier(const tile_barrier&) noexcept = default;
   tile_barrier& operator=(const tile_barrier&) = delete;
 
   TESSERA_HD void wait(source_site site = source_site::current()) const { detail::barrier_wait(memory_scope::all_memory, site); }
@@ -31,7 +31,7 @@ class tile_barrier {
 
  private:
   friend struct detail::barrier_factory;
-  TESSERA_HD constexpr tile_barrier() noexcept = default;
+  constexpr tile_barrier() noexcept = default;
 };
 
 namespace detail {

@@ -24,7 +24,7 @@ class tiled_index : public detail::tile_shape<D0, D1, D2> {
   TESSERA_HD constexpr tiled_index(const index_type& global, const index_type& local, const index_type& tile,
                                    const index_type& tile_origin, const tile_barrier& barrier) noexcept
       : global(global), local(local), tile(tile), tile_origin(tile_origin), barrier(barrier) {}
-  TESSERA_HD constexpr tiled_index(const tiled_index&) noexcept = default;
+  constexpr tiled_index(const tiled_index&) noexcept = default;
 
   static constexpr extent<rank> tile_extent = detail::tile_extent_of<D0, D1, D2>();
   TESSERA_HD static constexpr extent<rank> get_tile_extent() noexcept { return detail::tile_extent_of<D0, D1, D2>(); }

@@ -5,6 +5,7 @@
 // inlined: the non-tiled fast path runs a whole range of points per call, the tiled path one thread.
 #pragma once
 
+#include <tessera/detail/launch_capture.hpp>
 #include <tessera/extent.hpp>
 #include <tessera/tiled_index.hpp>
 
@@ -49,7 +50,9 @@ index<N> unflatten(std::int64_t linear, const int* dims) {
 
 template <int N, class Kernel>
 void launch(const extent<N>& domain, const Kernel& kernel) {
-  const Kernel args = kernel;  // the kernel-argument block: a launch copies its captures, as a GPU does
+  // The kernel-argument block: a launch copies its captures, as a GPU does, and the copy brings every
+  // captured view's data to the host.
+  const Kernel args = tessera::detail::capture_kernel(kernel, tessera::detail::launch_capture{});
   int dims[N];
   for (int d = 0; d < N; ++d) dims[d] = domain[d];
   simple_launch l{};
@@ -75,7 +78,7 @@ void launch(const extent<N>& domain, const Kernel& kernel) {
 template <int D0, int D1, int D2, class Kernel>
 void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
-  const Kernel args = kernel;
+  const Kernel args = tessera::detail::capture_kernel(kernel, tessera::detail::launch_capture{});
   constexpr auto shape = tessera::detail::tile_extent_of<D0, D1, D2>();
   tiled_launch l{};
   l.kernel = &args;

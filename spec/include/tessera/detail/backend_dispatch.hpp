@@ -10,6 +10,10 @@
 
 #include <string>
 
+#if defined(__CUDACC__)
+#include <tessera/cuda/launch.cuh>
+#endif
+
 namespace tessera::detail {
 
 template <class Domain, class Kernel>
@@ -23,9 +27,14 @@ void dispatch(const accelerator_view& view, const Domain& domain, const Kernel& 
                                 "\" accelerator: it stores data only and cannot run kernels (PFE-10); launch on "
                                 "\"emulator\" or a GPU");
     case backend_kind::cuda:
+#if defined(__CUDACC__)
+      cuda::detail::launch(view, domain, kernel);
+      return;
+#else
       throw unsupported_feature("parallel_for_each on \"" + view.device().path +
                                 "\": this kernel was compiled by a host compiler, and a GPU runs only kernels nvcc compiled; "
                                 "build its source as CUDA or launch on the \"emulator\" accelerator");
+#endif
   }
 }
 

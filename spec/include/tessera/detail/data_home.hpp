@@ -1,15 +1,32 @@
-// data_home: the home location of an array's or array_view's data on the host (AV-12).
+// data_home: the home location of an array's or array_view's data, and where its current copy is.
 //
-// Every view that aliases the same data shares one home through a shared_ptr, so copies of a view are
-// shallow (AV-1) and the home lives until the last view or array goes. A home either borrows host memory
-// (a view over a std::vector or a pointer) or owns a buffer (an array, or a view built from an extent
-// alone). Backends that keep copies elsewhere (a GPU) hang their state off the home.
+// Every view that aliases the same data shares one home (AV-12), so copies of a view are shallow (AV-1).
+// A home either borrows host memory (a view over a std::vector or a pointer) or owns a host buffer (an
+// array, or a view built from an extent alone). A backend with memory of its own (a GPU) attaches a
+// device_mirror; the home then tracks which copies are current and moves whole buffers between them:
+// lazily before a launch uses the data, and back on host access, synchronize() or the last view's
+// destruction (AV-4, AV-13). discard_data() skips the next copy-in; refresh() declares the host copy the
+// current one (AV-5, AV-6). The emulator computes in host memory, so on it every copy is the host's.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 
 namespace tessera::detail {
+
+// A backend's copy of a home's bytes.
+class device_mirror {
+ public:
+  virtual ~device_mirror() = default;
+  virtual void* address() const noexcept = 0;
+  virtual int device() const noexcept = 0;
+  virtual void upload(const void* host, std::size_t bytes) = 0;    // host -> mirror
+  virtual void download(void* host, std::size_t bytes) const = 0;  // mirror -> host
+};
+
+// Makes a mirror of `bytes` bytes on a device; supplied by the backend at launch.
+using mirror_factory = std::unique_ptr<device_mirror> (*)(int device, std::size_t bytes);
 
 class data_home {
  public:
@@ -20,15 +37,77 @@ class data_home {
 
   data_home(const data_home&) = delete;
   data_home& operator=(const data_home&) = delete;
+  // The last view of borrowed host memory writes the current data back into it (AV-13); errors there
+  // are swallowed, as the model asks.
+  ~data_home() {
+    if (!owned_ && !host_current_.load(std::memory_order_relaxed) && mirror_) {
+      try {
+        mirror_->download(host_, bytes_);
+      } catch (...) {
+      }
+    }
+  }
 
   void* host() const noexcept { return host_; }
   std::size_t bytes() const noexcept { return bytes_; }
   bool owns_storage() const noexcept { return owned_ != nullptr; }
 
+  // Host code is about to read (write = false) or read and write the data.
+  void use_on_host(bool write) {
+    if (!host_current_.load(std::memory_order_acquire)) pull();
+    if (write && mirror_current_) mirror_current_ = false;
+  }
+
+  // A launch on `device` is about to use the data; returns the device address of byte 0.
+  void* use_on_device(int device, bool write, mirror_factory make) {
+    if (!mirror_ || mirror_->device() != device) {
+      if (mirror_ && !host_current_.load(std::memory_order_relaxed)) pull();
+      mirror_ = make(device, bytes_);
+      mirror_current_ = false;
+    }
+    if (!mirror_current_) {
+      if (!discarded_) mirror_->upload(host_, bytes_);
+      mirror_current_ = true;
+    }
+    discarded_ = false;
+    if (write) host_current_.store(false, std::memory_order_release);
+    return mirror_->address();
+  }
+
+  // Copy the current data back to the host if it is elsewhere (AV-4).
+  void synchronize() {
+    if (!host_current_.load(std::memory_order_acquire)) pull();
+  }
+  // The next use need not copy the current contents there (AV-5).
+  void discard() noexcept { discarded_ = true; }
+  // The host memory was changed outside the views: it is the current copy now (AV-6).
+  void refresh() noexcept {
+    host_current_.store(true, std::memory_order_release);
+    mirror_current_ = false;
+    discarded_ = false;
+  }
+
+  // Intrusive reference count, so that handles can be copied bit-for-bit into kernel arguments.
+  void retain() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
+  void release() noexcept {
+    if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+  }
+
  private:
+  void pull() {
+    if (!discarded_ && mirror_) mirror_->download(host_, bytes_);
+    discarded_ = false;
+    host_current_.store(true, std::memory_order_release);
+  }
+
   std::unique_ptr<std::byte[]> owned_;
   void* host_;
   std::size_t bytes_;
+  std::unique_ptr<device_mirror> mirror_;
+  std::atomic<bool> host_current_{true};
+  bool mirror_current_ = false;
+  bool discarded_ = false;
+  std::atomic<int> refs_{1};
 };
 
 }  // namespace tessera::detail

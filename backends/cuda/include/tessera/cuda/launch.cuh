@@ -1,0 +1,96 @@
+// Launching a kernel on a CUDA device (nvcc only).
+//
+// Mapping: a tile is a thread block. C++ AMP's dimension 0 is the most significant, so the last
+// dimension maps to x: rank 1 -> (x), rank 2 -> (y, x), rank 3 -> (z, y, x), for both the grid of tiles
+// and the threads of a tile. Domain validation (spec/compute_domain.hpp) caps tiles at 65535 per
+// dimension and 1024 threads per tile, with D0 <= 64 in rank 3, which is inside CUDA's grid and block
+// limits, so every valid tiled domain launches as one grid. A non-tiled domain of any rank and size runs
+// as a one-dimensional grid-stride loop over its points.
+//
+// Launches are asynchronous, as the model allows (PFE-6): the host sees results through views, whose
+// data comes back with a copy that waits for the kernel. Configuration errors are reported at the call;
+// a fault inside the kernel at the next copy, synchronize() or accelerator_view::wait().
+#pragma once
+
+#include <tessera/accelerator.hpp>
+#include <tessera/cuda/runtime.hpp>
+#include <tessera/detail/launch_capture.hpp>
+#include <tessera/extent.hpp>
+#include <tessera/tiled_index.hpp>
+
+#include <cstdint>
+
+namespace tessera::cuda::detail {
+
+template <int D0, int D1, int D2, class Kernel>
+__global__ void __launch_bounds__(D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1)) tiled_entry(Kernel kernel) {
+  constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
+  if constexpr (rank == 1) {
+    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<1>(blockIdx.x), index<1>(threadIdx.x)));
+  } else if constexpr (rank == 2) {
+    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<2>(blockIdx.y, blockIdx.x), index<2>(threadIdx.y, threadIdx.x)));
+  } else {
+    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<3>(blockIdx.z, blockIdx.y, blockIdx.x),
+                                                         index<3>(threadIdx.z, threadIdx.y, threadIdx.x)));
+  }
+}
+
+template <int N, class Kernel>
+__global__ void simple_entry(Kernel kernel, extent<N> domain, std::int64_t points) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t p = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; p < points; p += stride) {
+    index<N> idx;
+    std::int64_t rest = p;
+    for (int d = N - 1; d >= 0; --d) {
+      idx[d] = static_cast<int>(rest % domain[d]);
+      rest /= domain[d];
+    }
+    kernel(idx);
+  }
+}
+
+inline tessera::detail::launch_capture device_capture(const accelerator_view& view) {
+  register_devices();
+  use_device(view.device().ordinal);
+  tessera::detail::launch_capture c;
+  c.on_device = true;
+  c.device = view.device().ordinal;
+  c.make_mirror = &make_mirror;
+  return c;
+}
+
+template <int N, class Kernel>
+void launch(const accelerator_view& view, const extent<N>& domain, const Kernel& kernel) {
+  const Kernel args = tessera::detail::capture_kernel(kernel, device_capture(view));
+  std::int64_t points = 1;
+  for (int d = 0; d < N; ++d) points *= domain[d];
+  constexpr int block = 256;
+  const std::int64_t wanted = (points + block - 1) / block;
+  const unsigned int grid = static_cast<unsigned int>(wanted < (1 << 20) ? wanted : (1 << 20));
+  simple_entry<N><<<grid, block>>>(args, domain, points);
+  check_launch("launching a kernel over an extent");
+}
+
+template <int D0, int D1, int D2, class Kernel>
+void launch(const accelerator_view& view, const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+  const Kernel args = tessera::detail::capture_kernel(kernel, device_capture(view));
+  constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
+  dim3 grid, block;
+  if constexpr (rank == 1) {
+    grid = dim3(domain[0] / D0);
+    block = dim3(D0);
+  } else if constexpr (rank == 2) {
+    grid = dim3(domain[1] / D1, domain[0] / D0);
+    block = dim3(D1, D0);
+  } else {
+    grid = dim3(domain[2] / D2, domain[1] / D1, domain[0] / D0);
+    block = dim3(D2, D1, D0);
+  }
+  tiled_entry<D0, D1, D2><<<grid, block>>>(args);
+  check_launch("launching a tiled kernel");
+}
+
+// Every nvcc-compiled program that can launch on a GPU lists the GPUs as accelerators.
+inline const bool devices_registered = (register_devices(), true);
+
+}  // namespace tessera::cuda::detail

@@ -1,0 +1,54 @@
+// launch_capture: how a launch learns which data its kernel uses.
+//
+// A kernel's captures cannot be enumerated, but a launch copies the kernel object into its argument
+// block, and that copy runs every captured array_view's copy constructor. While a launch_capture is
+// active on the thread, each view copied tells its home where the launch runs (host or a device) and
+// whether it may write, and the copy is re-pointed at the data there. Nothing else changes: outside a
+// launch a view copy is a plain shallow copy.
+#pragma once
+
+#include <tessera/detail/data_home.hpp>
+
+#include <cstddef>
+
+namespace tessera::detail {
+
+struct launch_capture {
+  bool on_device = false;  // false: the launch computes in host memory (the emulator)
+  int device = 0;
+  mirror_factory make_mirror = nullptr;
+
+  // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
+  void* locate(data_home& home, void* data, bool write) const {
+    if (!on_device) {
+      home.use_on_host(write);
+      return data;
+    }
+    const std::ptrdiff_t offset = static_cast<std::byte*>(data) - static_cast<std::byte*>(home.host());
+    return static_cast<std::byte*>(home.use_on_device(device, write, make_mirror)) + offset;
+  }
+};
+
+// The capture active on this thread, or nullptr.
+const launch_capture* active_capture() noexcept;
+
+// Activates a capture for the lifetime of the scope (one kernel-object copy).
+class capture_scope {
+ public:
+  explicit capture_scope(const launch_capture& c) noexcept;
+  ~capture_scope();
+  capture_scope(const capture_scope&) = delete;
+  capture_scope& operator=(const capture_scope&) = delete;
+
+ private:
+  const launch_capture* previous_;
+};
+
+// Copies a kernel object under a capture: the result is the launch's argument block.
+template <class Kernel>
+Kernel capture_kernel(const Kernel& kernel, const launch_capture& c) {
+  capture_scope scope(c);
+  return Kernel(kernel);
+}
+
+}  // namespace tessera::detail
