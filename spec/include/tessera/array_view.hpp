@@ -51,7 +51,8 @@ class array_view {
   template <detail::contiguous_source<T> Container>
   array_view(const tessera::extent<N>& e, Container& source)
       : array_view(e, source.data(), static_cast<std::size_t>(source.size())) {}
-  array_view(const tessera::extent<N>& e, T* source) : array_view(e, source, e.size()) {}
+  // A raw pointer carries no size: the caller vouches for extent.size() elements (AV-2).
+  array_view(const tessera::extent<N>& e, T* source) : array_view(e, source, static_cast<std::size_t>(-1)) {}
 
   template <detail::contiguous_source<T> Container>
     requires(N == 1)
