@@ -12,7 +12,8 @@ namespace {
 
 std::uint64_t parse_number(const char* name, const char* text, bool allow_suffix) {
   char* end = nullptr;
-  const unsigned long long v = std::strtoull(text, &end, 0);
+  if (*text == '-') throw runtime_exception(std::string(name) + "=\"" + text + "\" is negative; give a number >= 0");
+  const unsigned long long v = std::strtoull(text, &end, 10);
   std::uint64_t scale = 1;
   if (allow_suffix && end != nullptr && (*end == 'K' || *end == 'k')) { scale = 1024; ++end; }
   else if (allow_suffix && end != nullptr && (*end == 'M' || *end == 'm')) { scale = 1024 * 1024; ++end; }
@@ -21,11 +22,17 @@ std::uint64_t parse_number(const char* name, const char* text, bool allow_suffix
   return v * scale;
 }
 
+void validate(const options& o) {
+  if (o.stack_bytes < 16 * 1024)
+    throw runtime_exception("emulator stack size " + std::to_string(o.stack_bytes) + " bytes is too small; use at least 16K");
+}
+
 options from_environment() {
   options o;
   if (const char* w = std::getenv("TESSERA_WORKERS"); w && *w) o.workers = static_cast<unsigned>(parse_number("TESSERA_WORKERS", w, false));
   if (const char* s = std::getenv("TESSERA_SEED"); s && *s) o.seed = parse_number("TESSERA_SEED", s, false);
   if (const char* k = std::getenv("TESSERA_STACK_SIZE"); k && *k) o.stack_bytes = parse_number("TESSERA_STACK_SIZE", k, true);
+  validate(o);
   return o;
 }
 
@@ -46,8 +53,7 @@ options get_options() {
 }
 
 void set_options(const options& o) {
-  if (o.stack_bytes < 16 * 1024)
-    throw runtime_exception("emulator stack size " + std::to_string(o.stack_bytes) + " is too small; use at least 16 KiB");
+  validate(o);
   std::lock_guard g(lock());
   current() = o;
 }

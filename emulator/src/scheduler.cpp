@@ -6,10 +6,12 @@
 // failure is skipped, so the report is the same at every worker count.
 #include "guard_page_handler.hpp"
 #include "thread_names.hpp"
+#include "thrown_in_kernel.hpp"
 #include "worker.hpp"
 
 #include <tessera/emulator/launch.hpp>
 #include <tessera/emulator/options.hpp>
+#include <tessera/exceptions.hpp>
 #include <tessera/kernel_failures.hpp>
 
 #include <oneapi/tbb/blocked_range.h>
@@ -46,17 +48,32 @@ class first_failure {
   std::exception_ptr error_;
 };
 
-tbb::task_arena& arena_for(unsigned workers) {
+// One arena per worker count; a launch holds its arena, so changing the count never frees one in use.
+std::shared_ptr<tbb::task_arena> arena_for(unsigned workers) {
   static std::mutex m;
-  static std::unique_ptr<tbb::task_arena> arena;
+  static std::shared_ptr<tbb::task_arena> arena;
   static unsigned arena_workers = 0;
   std::lock_guard g(m);
   if (!arena || arena_workers != workers) {
-    arena = std::make_unique<tbb::task_arena>(static_cast<int>(workers));
+    arena = std::make_shared<tbb::task_arena>(static_cast<int>(workers));
     arena_workers = workers;
   }
-  return *arena;
+  return arena;
 }
+
+// Kernel code must not launch: there is no nested parallelism in the model, and a nested launch would
+// run tiles on fibers of a tile that is itself mid-flight.
+thread_local bool in_kernel_code = false;
+
+void refuse_nested_launch() {
+  if (in_kernel_code || tile_runner::current() != nullptr)
+    throw unsupported_feature("parallel_for_each called from kernel code; launch from host code only");
+}
+
+struct kernel_code_scope {
+  kernel_code_scope() noexcept { in_kernel_code = true; }
+  ~kernel_code_scope() { in_kernel_code = false; }
+};
 
 template <class Body>
 void for_each_task(std::int64_t count, std::int64_t grain, unsigned workers, const Body& body) {
@@ -64,30 +81,16 @@ void for_each_task(std::int64_t count, std::int64_t grain, unsigned workers, con
     for (std::int64_t first = 0; first < count; first += grain) body(first, first + grain < count ? first + grain : count);
     return;
   }
-  arena_for(workers).execute([&] {
+  arena_for(workers)->execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, count, static_cast<std::size_t>(grain)),
                       [&](const tbb::blocked_range<std::int64_t>& r) { body(r.begin(), r.end()); });
   });
 }
 
-std::exception_ptr describe_point_failure(const simple_launch& l, std::int64_t point, std::exception_ptr thrown) {
-  const std::string where = "thread " + point_name(l, point) + " of a non-tiled launch";
-  try {
-    std::rethrow_exception(thrown);
-  } catch (const out_of_bounds& e) {
-    return std::make_exception_ptr(out_of_bounds(std::string(e.what()) + " (" + where + ")"));
-  } catch (const std::exception& e) {
-    return std::make_exception_ptr(kernel_exception(std::string("kernel code threw: ") + e.what() + " (" + where +
-                                                    "); the original is nested"));
-  } catch (...) {
-    return std::make_exception_ptr(kernel_exception("kernel code threw a non-standard exception (" + where +
-                                                    "); the original is nested"));
-  }
-}
-
 }  // namespace
 
 void run_simple(const simple_launch& l) {
+  refuse_nested_launch();
   const unsigned workers = effective_workers();
   const std::int64_t chunks = static_cast<std::int64_t>(workers) * 16;
   const std::int64_t grain = l.points / chunks > 0 ? l.points / chunks : 1;
@@ -96,15 +99,17 @@ void run_simple(const simple_launch& l) {
     if (failure.beyond(first)) return;
     std::int64_t at = first;
     try {
+      kernel_code_scope scope;
       l.body(l, first, last, at);
     } catch (...) {
-      failure.offer(at, describe_point_failure(l, at, std::current_exception()));
+      failure.offer(at, describe_thrown(std::current_exception(), "thread " + point_name(l, at) + " of a non-tiled launch"));
     }
   });
   failure.rethrow_if_any();
 }
 
 void run_tiled(const tiled_launch& l) {
+  refuse_nested_launch();
   const options o = get_options();
   const unsigned workers = effective_workers();
   first_failure failure;

@@ -1,9 +1,11 @@
 #include "thread_names.hpp"
 
+#include <vector>
+
 namespace tessera::emulator::detail {
 
 std::string tuple_of(std::int64_t linear, const int* dims, int rank) {
-  int c[8] = {};
+  std::vector<int> c(static_cast<std::size_t>(rank));
   for (int d = rank - 1; d >= 0; --d) {
     c[d] = static_cast<int>(linear % dims[d]);
     linear /= dims[d];

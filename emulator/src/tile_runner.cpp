@@ -2,15 +2,13 @@
 
 #include "schedule_order.hpp"
 #include "thread_names.hpp"
+#include "thrown_in_kernel.hpp"
 
 #include <tessera/kernel_failures.hpp>
-
-#include <cxxabi.h>
 
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include <typeinfo>
 
 namespace tessera::emulator::detail {
 namespace {
@@ -28,12 +26,6 @@ std::string scope_call(memory_scope s) {
     case memory_scope::tile_static_memory: return "wait_with_tile_static_memory_fence";
   }
   return "wait";
-}
-
-std::string demangled(const std::type_info& t) {
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(t.name(), nullptr, nullptr, &status), std::free);
-  return status == 0 && name ? name.get() : t.name();
 }
 
 }  // namespace
@@ -130,7 +122,8 @@ int tile_runner::end_phase() {
       case state::finished: any_finished = true; break;
       case state::at_barrier:
         if (first_waiting < 0) first_waiting = i;
-        else if (!(arrival_[i].site == arrival_[first_waiting].site)) same_site = false;
+        else if (!(arrival_[i].site == arrival_[first_waiting].site) || arrival_[i].scope != arrival_[first_waiting].scope)
+          same_site = false;
         break;
       case state::fresh:
       case state::running: break;  // not reachable at the end of a phase
@@ -207,18 +200,7 @@ std::exception_ptr tile_runner::exception_report() const {
   for (int i = 0; i < n_ && who < 0; ++i)
     if (thrown_[i]) who = i;
   if (who < 0) return nullptr;
-  const std::string where = thread_description(*launch_, tile_, who);
-  try {
-    std::rethrow_exception(thrown_[who]);
-  } catch (const out_of_bounds& e) {
-    return std::make_exception_ptr(out_of_bounds(std::string(e.what()) + " (" + where + ")"));
-  } catch (const std::exception& e) {
-    return std::make_exception_ptr(kernel_exception("kernel code threw " + demangled(typeid(e)) + ": " + e.what() +
-                                                    " (" + where + "); the original is nested"));
-  } catch (...) {
-    return std::make_exception_ptr(kernel_exception("kernel code threw a non-standard exception (" + where +
-                                                    "); the original is nested"));
-  }
+  return describe_thrown(thrown_[who], thread_description(*launch_, tile_, who));
 }
 
 std::exception_ptr tile_runner::overflow_report() const {

@@ -21,7 +21,7 @@ class registry {
   void add_enumerator(detail::device_enumerator e) {
     std::lock_guard lock(mutex_);
     enumerators_.push_back(e);
-    devices_.clear();  // enumerate again on next use
+    if (!devices_.empty()) append(e);  // already listed: add this backend's devices, keep the others
   }
 
   std::vector<device_ptr> devices() {
@@ -34,6 +34,10 @@ class registry {
     std::lock_guard lock(mutex_);
     ensure_enumerated();
     if (path == accelerator::default_accelerator) return default_locked();
+    return find_locked(path);
+  }
+
+  device_ptr find_locked(const std::string& path) {
     for (const auto& d : devices_)
       if (d->path == path) return d;
     std::string known;
@@ -49,9 +53,11 @@ class registry {
   }
 
   bool set_default(const std::string& path) {
-    device_ptr chosen = find(path);
     std::lock_guard lock(mutex_);
     if (default_) return false;
+    ensure_enumerated();
+    device_ptr chosen = path == accelerator::default_accelerator ? default_locked() : find_locked(path);
+    if (path == accelerator::default_accelerator) return true;
     if (chosen->backend == detail::backend_kind::host_memory)
       throw runtime_exception("the cpu accelerator stores data only and cannot be the default; choose \"emulator\" or a GPU",
                               error_code::invalid_argument);
@@ -73,8 +79,11 @@ class registry {
     emu->backend = detail::backend_kind::emulator;
     emu->version = 1u << 16;
     devices_.push_back(emu);
-    for (auto e : enumerators_)
-      for (auto& d : e()) devices_.push_back(std::make_shared<detail::device_info>(std::move(d)));
+    for (auto e : enumerators_) append(e);
+  }
+
+  void append(detail::device_enumerator e) {
+    for (auto& d : e()) devices_.push_back(std::make_shared<detail::device_info>(std::move(d)));
   }
 
   device_ptr default_locked() {

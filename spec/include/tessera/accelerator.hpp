@@ -32,6 +32,7 @@ struct device_info {
   bool is_debug = false;
   bool is_emulated = true;
   void (*wait)(int ordinal) = nullptr;   // blocks until the device's queued work is done; null: synchronous
+  std::shared_ptr<void> default_queue = std::make_shared<char>();  // identity of the device's default view
 };
 
 }  // namespace detail
@@ -57,12 +58,11 @@ class accelerator_view {
 
  private:
   friend class accelerator;
-  struct queue {};
-  accelerator_view(std::shared_ptr<const detail::device_info> device, queuing_mode mode)
-      : device_(std::move(device)), queue_(std::make_shared<queue>()), mode_(mode) {}
+  accelerator_view(std::shared_ptr<const detail::device_info> device, std::shared_ptr<void> queue, queuing_mode mode)
+      : device_(std::move(device)), queue_(std::move(queue)), mode_(mode) {}
 
   std::shared_ptr<const detail::device_info> device_;
-  std::shared_ptr<queue> queue_;  // identity: copies of a view are the same view (ACC-8)
+  std::shared_ptr<void> queue_;  // identity: copies of a view are the same view (ACC-8)
   queuing_mode mode_;
 };
 
@@ -84,7 +84,7 @@ class accelerator {
 
   accelerator_view get_default_view() const { return default_view_; }
   accelerator_view create_view(queuing_mode mode = queuing_mode::automatic) const {
-    return accelerator_view(device_, mode);
+    return accelerator_view(device_, std::make_shared<char>(), mode);
   }
 
   const std::string& get_device_path() const noexcept { return device_->path; }
@@ -104,7 +104,7 @@ class accelerator {
  private:
   friend class accelerator_view;
   explicit accelerator(std::shared_ptr<const detail::device_info> device)
-      : device_(std::move(device)), default_view_(device_, queuing_mode::automatic) {}
+      : device_(std::move(device)), default_view_(device_, device_->default_queue, queuing_mode::automatic) {}
 
   std::shared_ptr<const detail::device_info> device_;
   accelerator_view default_view_;

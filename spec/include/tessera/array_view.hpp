@@ -88,6 +88,8 @@ class array_view {
 #endif
   }
   array_view& operator=(const array_view&) = default;
+  array_view(array_view&&) noexcept = default;
+  array_view& operator=(array_view&&) noexcept = default;
 
   // array_view<const T,N> from array_view<T,N> (AV-15).
   template <class U>

@@ -37,7 +37,7 @@ TESSERA_HD constexpr extent<tiled_rank<D0, D1, D2>> tile_extent_of() noexcept {
 }
 
 template <int D0, int D1, int D2>
-constexpr void check_tile_template_arguments() {
+TESSERA_HD constexpr void check_tile_template_arguments() {
   static_assert(D0 > 0, "tile sizes must be positive: tiled_extent<D0,...> needs D0 > 0");
   static_assert(D1 >= 0 && D2 >= 0, "tile sizes must be positive");
   static_assert(D2 == 0 || D1 > 0, "a rank-3 tile needs D1 > 0: write tiled_extent<D0,D1,D2> with all three positive");

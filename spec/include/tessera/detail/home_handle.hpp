@@ -21,6 +21,17 @@ class home_handle {
     if (home_) home_->retain();
 #endif
   }
+  TESSERA_HD home_handle(home_handle&& o) noexcept : home_(o.home_) { o.home_ = nullptr; }
+  TESSERA_HD home_handle& operator=(home_handle&& o) noexcept {
+    if (this != &o) {
+#if !TESSERA_DEVICE_PASS
+      if (home_) home_->release();
+#endif
+      home_ = o.home_;
+      o.home_ = nullptr;
+    }
+    return *this;
+  }
   TESSERA_HD home_handle& operator=(const home_handle& o) noexcept {
 #if !TESSERA_DEVICE_PASS
     if (o.home_) o.home_->retain();
