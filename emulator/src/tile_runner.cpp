@@ -6,14 +6,15 @@
 
 #include <tessera/kernel_failures.hpp>
 
+#include <pthread.h>
+#include <signal.h>
+
 #include <cstdlib>
 #include <memory>
 #include <string>
 
 namespace tessera::emulator::detail {
 namespace {
-
-thread_local tile_runner* current_runner = nullptr;
 
 // Thrown inside a parked thread to unwind its stack when its tile is abandoned. Kernel code cannot catch
 // it: try/catch is not allowed in kernels (GEN-5).
@@ -30,8 +31,6 @@ std::string scope_call(memory_scope s) {
 
 }  // namespace
 
-tile_runner* tile_runner::current() noexcept { return current_runner; }
-
 std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed,
                                     std::size_t stack_bytes) {
   launch_ = &launch;
@@ -45,18 +44,26 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   overflowed_ = -1;
   running_ = -1;
   const auto& stacks = stacks_.reserve(n_, stack_bytes);
-  ctx_.resize(n_);
-  state_.assign(n_, state::fresh);
-  arrival_.resize(n_);
+  threads_.resize(n_);
   order_.resize(n_);
   thrown_.assign(n_, nullptr);
-  for (int i = 0; i < n_; ++i) ctx_[i] = ctx::make_fcontext(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main);
+  for (int i = 0; i < n_; ++i)
+    threads_[i] = thread_slot{ctx::make_fcontext(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main), nullptr, 0,
+                              memory_scope::all_memory, state::fresh};
   schedule_order(seed_, tile_, phase_, order_);
   pos_ = 0;
+  waiting_ = finished_ = threw_ = 0;
+  mismatch_ = false;
 
-  current_runner = this;
-  if (sigsetjmp(overflow_exit_, 1) != 0) {  // back from the guard-page handler
-    current_runner = nullptr;
+  current_ = this;
+  // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
+  // which the handler it left had blocked.
+  if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler
+    current_ = nullptr;
+    sigset_t segv;
+    sigemptyset(&segv);
+    sigaddset(&segv, SIGSEGV);
+    pthread_sigmask(SIG_UNBLOCK, &segv, nullptr);
     return overflow_report();
   }
   switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
@@ -68,7 +75,7 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
     outcome = exception_report();
   }
   if (outcome) unwind_parked();
-  current_runner = nullptr;
+  current_ = nullptr;
   return outcome;
 }
 
@@ -76,7 +83,7 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
   auto* r = static_cast<tile_runner*>(t.data);
   r->record_resumer(t.fctx);
   const int self = r->running_;
-  r->state_[self] = state::running;
+  r->threads_[self].st = state::running;
   bool unwound = false;
   try {
     r->launch_->body(*r->launch_, r->tile_, self);
@@ -87,10 +94,16 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
   }
   // Switch only after the catch block has ended, so the thread's exception bookkeeping stays balanced.
   if (unwound) {
-    r->state_[self] = state::finished;
+    r->threads_[self].st = state::finished;
     r->switch_to(-1);
   } else {
-    r->state_[self] = r->thrown_[self] ? state::threw : state::finished;
+    if (r->thrown_[self]) {
+      r->threads_[self].st = state::threw;
+      ++r->threw_;
+    } else {
+      r->threads_[self].st = state::finished;
+      ++r->finished_;
+    }
     r->switch_to(r->next_after_stop());
   }
   std::abort();  // a finished thread is never resumed
@@ -99,8 +112,19 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
 void tile_runner::barrier_wait(memory_scope scope, source_site site) {
   if (unwinding_) throw fiber_unwind{};
   const int self = running_;
-  state_[self] = state::at_barrier;
-  arrival_[self] = arrival{site, scope};
+  thread_slot& me = threads_[self];
+  me.st = state::at_barrier;
+  me.file = site.file;
+  me.line = site.line;
+  me.scope = scope;
+  if (waiting_++ == 0) {
+    phase_file_ = site.file;
+    phase_line_ = site.line;
+    phase_scope_ = scope;
+  } else if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
+    // Different string literals may still name one file (the same header in two translation units).
+    if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
+  }
   const int next = next_after_stop();
   if (next == self) return;  // the phase turned and this thread runs first in the next one
   switch_to(next);
@@ -113,50 +137,37 @@ int tile_runner::next_after_stop() {
 }
 
 int tile_runner::end_phase() {
-  int first_waiting = -1;
-  bool same_site = true;
-  bool any_finished = false;
-  for (int i = 0; i < n_; ++i) {
-    switch (state_[i]) {
-      case state::threw: return -1;  // the worker reports the exception
-      case state::finished: any_finished = true; break;
-      case state::at_barrier:
-        if (first_waiting < 0) first_waiting = i;
-        else if (!(arrival_[i].site == arrival_[first_waiting].site) || arrival_[i].scope != arrival_[first_waiting].scope)
-          same_site = false;
-        break;
-      case state::fresh:
-      case state::running: break;  // not reachable at the end of a phase
-    }
-  }
-  if (first_waiting < 0) return -1;  // every thread finished: the tile is done
-  if (any_finished || !same_site) {
+  if (threw_ > 0) return -1;     // the worker reports the exception
+  if (waiting_ == 0) return -1;  // every thread finished: the tile is done
+  if (finished_ > 0 || mismatch_) {
     divergent_ = true;
     return -1;
   }
+  // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
+  // which is what a parked thread is.
   ++phase_;
-  schedule_order(seed_, tile_, phase_, order_);
+  if (seed_ != 0) schedule_order(seed_, tile_, phase_, order_);
   pos_ = 0;
-  for (int i = 0; i < n_; ++i) state_[i] = state::running;
+  waiting_ = 0;
   return order_[0];
 }
 
 void tile_runner::switch_to(int target) {
   from_ = running_;
   running_ = target;
-  const ctx::transfer_t t = ctx::jump_fcontext(target < 0 ? worker_ctx_ : ctx_[target], this);
+  const ctx::transfer_t t = ctx::jump_fcontext(target < 0 ? worker_ctx_ : threads_[target].context, this);
   record_resumer(t.fctx);
 }
 
 void tile_runner::record_resumer(ctx::fcontext_t from) noexcept {
   if (from_ < 0) worker_ctx_ = from;
-  else ctx_[from_] = from;
+  else threads_[from_].context = from;
 }
 
 void tile_runner::unwind_parked() {
   unwinding_ = true;
   for (int i = 0; i < n_; ++i)
-    if (state_[i] == state::at_barrier) switch_to(i);
+    if (threads_[i].st == state::at_barrier) switch_to(i);
   unwinding_ = false;
 }
 
@@ -170,9 +181,9 @@ std::exception_ptr tile_runner::divergence_report() const {
   std::vector<int> group_of(n_);
   std::vector<std::string> keys;
   for (int i = 0; i < n_; ++i) {
-    std::string key = state_[i] == state::at_barrier
-                          ? std::string(arrival_[i].site.file) + ":" + std::to_string(arrival_[i].site.line) + " (" +
-                                scope_call(arrival_[i].scope) + ")"
+    const thread_slot& t = threads_[i];
+    std::string key = t.st == state::at_barrier
+                          ? std::string(t.file) + ":" + std::to_string(t.line) + " (" + scope_call(t.scope) + ")"
                           : std::string("end of kernel");
     std::size_t g = 0;
     while (g < keys.size() && keys[g] != key) ++g;

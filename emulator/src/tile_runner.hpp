@@ -36,7 +36,7 @@ class tile_runner {
   void barrier_wait(memory_scope scope, source_site site);
 
   // The runner whose tile is executing on this thread, or nullptr outside tiled kernels.
-  static tile_runner* current() noexcept;
+  static tile_runner* current() noexcept { return current_; }
 
   // Async-signal-safe: is addr in a guard page of this runner's stacks?
   bool in_guard(const void* addr) const noexcept { return stacks_.in_guard(addr); }
@@ -45,9 +45,14 @@ class tile_runner {
 
  private:
   enum class state : unsigned char { fresh, running, at_barrier, finished, threw };
-  struct arrival {
-    source_site site;
+  // Everything the barrier path touches for one thread, in 24 bytes: its saved context, where it stopped
+  // and how.
+  struct thread_slot {
+    ctx::fcontext_t context;
+    const char* file;  // the barrier's call site, when state == at_barrier
+    int line;
     memory_scope scope;
+    state st;
   };
 
   static void fiber_main(ctx::transfer_t t);
@@ -59,6 +64,8 @@ class tile_runner {
   std::exception_ptr divergence_report() const;
   std::exception_ptr exception_report() const;
   std::exception_ptr overflow_report() const;
+
+  static inline thread_local tile_runner* current_ = nullptr;  // read on every barrier: keep it one load
 
   stack_pool& stacks_;
   const tiled_launch* launch_ = nullptr;
@@ -73,10 +80,16 @@ class tile_runner {
   bool unwinding_ = false;
   bool divergent_ = false;
   ctx::fcontext_t worker_ctx_ = nullptr;
-  std::vector<ctx::fcontext_t> ctx_;
-  std::vector<state> state_;
-  std::vector<arrival> arrival_;
+  std::vector<thread_slot> threads_;
   std::vector<int> order_;
+  // This phase so far, so that its end is checked in constant time.
+  int waiting_ = 0;
+  int finished_ = 0;
+  int threw_ = 0;
+  bool mismatch_ = false;
+  const char* phase_file_ = nullptr;  // the phase's first arrival
+  int phase_line_ = 0;
+  memory_scope phase_scope_ = memory_scope::all_memory;
   std::vector<std::exception_ptr> thrown_;
   sigjmp_buf overflow_exit_;
   int overflowed_ = -1;
