@@ -10,6 +10,7 @@ if [ -n "$probe" ]; then
   export TESSERA_DEFAULT_ACCELERATOR=cuda:0
 fi
 actual="$("$program")" || { echo "$program exited with status $?"; printf '%s\n' "$actual"; exit 1; }
+printf '%s\n' "$actual"
 if ! diff -u "$expected" <(printf '%s\n' "$actual"); then
   echo "output differs from the documented output ($expected)"
   exit 1

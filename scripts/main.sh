@@ -10,4 +10,5 @@ out="${1:-$here/build/reports}"
 "$here/scripts/build.sh" "$here/build"
 mkdir -p "$out"
 cd "$here/build"
-ctest -L example --output-on-failure --output-junit "$out/examples-junit.xml" 2>&1 | tee "$out/main.log"
+# -V shows each program's output; the summary at the end says which backends ran and which were skipped.
+ctest -L example -V --output-junit "$out/examples-junit.xml" 2>&1 | grep -vE '^(UpdateCTestConfiguration|Parse |Add coverage|Test project|Constructing|Checking test|Test timeout|[0-9]+: Test command|[0-9]+: Working Directory|[0-9]+: Environment)' | tee "$out/main.log"
