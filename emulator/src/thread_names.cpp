@@ -11,7 +11,10 @@ std::string tuple_of(std::int64_t linear, const int* dims, int rank) {
     linear /= dims[d];
   }
   std::string s = "(";
-  for (int d = 0; d < rank; ++d) s += (d ? "," : "") + std::to_string(c[d]);
+  for (int d = 0; d < rank; ++d) {
+    if (d) s += ",";
+    s += std::to_string(c[d]);
+  }
   return s + ")";
 }
 
@@ -25,7 +28,10 @@ std::string thread_description(const tiled_launch& l, std::int64_t tile, int loc
     l_rest /= l.tile_dims[d];
   }
   std::string g = "(";
-  for (int d = 0; d < l.rank; ++d) g += (d ? "," : "") + std::to_string(global[d]);
+  for (int d = 0; d < l.rank; ++d) {
+    if (d) g += ",";
+    g += std::to_string(global[d]);
+  }
   return "tile " + tile_name(l, tile) + " local " + local_name(l, local) + " global " + g + ")";
 }
 

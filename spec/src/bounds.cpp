@@ -9,7 +9,10 @@ namespace {
 
 std::string tuple(const int* v, int rank) {
   std::string s = "(";
-  for (int i = 0; i < rank; ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  for (int i = 0; i < rank; ++i) {
+    if (i) s += ",";
+    s += std::to_string(v[i]);
+  }
   return s + ")";
 }
 
