@@ -15,6 +15,7 @@
 #include <tessera/kernel_failures.hpp>
 
 #include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -49,16 +50,25 @@ class first_failure {
 };
 
 // One arena per worker count; a launch holds its arena, so changing the count never frees one in use.
-std::shared_ptr<tbb::task_arena> arena_for(unsigned workers) {
+// oneTBB caps its thread pool at the hardware threads unless told otherwise, so the arena comes with a
+// global_control that allows as many threads as workers were asked for: 8 workers are 8 threads even on
+// a 2-core machine (the determinism tests rely on it).
+struct worker_arena {
+  explicit worker_arena(unsigned workers)
+      : allow(tbb::global_control::max_allowed_parallelism, workers), arena(static_cast<int>(workers)) {}
+  tbb::global_control allow;
+  tbb::task_arena arena;
+};
+
+std::shared_ptr<worker_arena> arena_for(unsigned workers) {
   static std::mutex m;
-  static std::shared_ptr<tbb::task_arena> arena;
-  static unsigned arena_workers = 0;
+  static std::shared_ptr<worker_arena> current;
   std::lock_guard g(m);
-  if (!arena || arena_workers != workers) {
-    arena = std::make_shared<tbb::task_arena>(static_cast<int>(workers));
-    arena_workers = workers;
+  if (!current || current->arena.max_concurrency() != static_cast<int>(workers)) {
+    current.reset();  // its limit must go before the new one is made
+    current = std::make_shared<worker_arena>(workers);
   }
-  return arena;
+  return current;
 }
 
 // Kernel code must not launch: there is no nested parallelism in the model, and a nested launch would
@@ -81,7 +91,7 @@ void for_each_task(std::int64_t count, std::int64_t grain, unsigned workers, con
     for (std::int64_t first = 0; first < count; first += grain) body(first, first + grain < count ? first + grain : count);
     return;
   }
-  arena_for(workers)->execute([&] {
+  arena_for(workers)->arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, count, static_cast<std::size_t>(grain)),
                       [&](const tbb::blocked_range<std::int64_t>& r) { body(r.begin(), r.end()); });
   });
