@@ -79,16 +79,29 @@ double barrier_crossing_ns(int threads) {
   return s * 1e9 / (static_cast<double>(threads) * rounds);
 }
 
+// The same number of iterations as crossings, as a plain serial loop (one volatile store each): what the
+// kernel's own work costs without any emulation.
+double serial_loop_ns(int threads) {
+  volatile int sink = 0;
+  auto run = [&] {
+    for (int t = 0; t < threads; ++t)
+      for (int i = 0; i < rounds; ++i) sink = i;
+  };
+  const double s = bench::median_seconds(7, run);
+  return s * 1e9 / (static_cast<double>(threads) * rounds);
+}
+
 }  // namespace
 
 int main() {
   tessera::emulator::set_workers(1);
   std::printf("barrier crossing vs bare fiber switch (1 worker, %d barriers per thread, median of 7)\n", rounds);
   std::printf("machine: %s\n\n", bench::machine().c_str());
-  std::printf("| threads per tile | bare switch (ns) | barrier crossing (ns) | crossing / switch |\n|---:|---:|---:|---:|\n");
+  std::printf("| threads per tile | serial loop (ns/iteration) | bare switch (ns) | barrier crossing (ns) | crossing / switch |\n"
+              "|---:|---:|---:|---:|---:|\n");
   for (int threads : {64, 256, 1024}) {
     const double sw = bare_switch_ns(threads);
     const double cross = barrier_crossing_ns(threads);
-    std::printf("| %d | %.1f | %.1f | %.2f |\n", threads, sw, cross, cross / sw);
+    std::printf("| %d | %.2f | %.1f | %.1f | %.2f |\n", threads, serial_loop_ns(threads), sw, cross, cross / sw);
   }
 }
