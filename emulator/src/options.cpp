@@ -32,6 +32,7 @@ options from_environment() {
   if (const char* w = std::getenv("TESSERA_WORKERS"); w && *w) o.workers = static_cast<unsigned>(parse_number("TESSERA_WORKERS", w, false));
   if (const char* s = std::getenv("TESSERA_SEED"); s && *s) o.seed = parse_number("TESSERA_SEED", s, false);
   if (const char* k = std::getenv("TESSERA_STACK_SIZE"); k && *k) o.stack_bytes = parse_number("TESSERA_STACK_SIZE", k, true);
+  if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks = parse_number("TESSERA_CHECKS", c, false) != 0;
   validate(o);
   return o;
 }

@@ -4,6 +4,7 @@
 // one worker they run in order on the calling thread. When something fails, the failure reported is the
 // one with the lowest tile (or point) index: work below it always runs to completion, work above a known
 // failure is skipped, so the report is the same at every worker count.
+#include "checks/hazard_log.hpp"
 #include "guard_page_handler.hpp"
 #include "thread_names.hpp"
 #include "thrown_in_kernel.hpp"
@@ -24,6 +25,7 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace tessera::emulator::detail {
 namespace {
@@ -123,6 +125,8 @@ void run_tiled(const tiled_launch& l) {
   const options o = get_options();
   const unsigned workers = effective_workers();
   first_failure failure;
+  std::optional<hazard_log> hazards;
+  if (o.checks) hazards.emplace(l, o.seed);
   for_each_task(l.tiles, 1, workers, [&](std::int64_t first, std::int64_t last) {
     worker& w = worker::here();
     for (std::int64_t t = first; t < last; ++t) {
@@ -130,7 +134,9 @@ void run_tiled(const tiled_launch& l) {
       if (std::exception_ptr e = w.runner.run(l, t, o.seed, o.stack_bytes)) failure.offer(t, std::move(e));
     }
   });
-  failure.rethrow_if_any();
+  failure.rethrow_if_any();  // divergence and faults come before the hazards they may cause (MEM-8)
+  if (hazards)
+    if (std::exception_ptr e = hazards->report()) std::rethrow_exception(e);
 }
 
 }  // namespace tessera::emulator::detail

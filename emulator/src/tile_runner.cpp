@@ -56,10 +56,12 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   mismatch_ = false;
 
   current_ = this;
+  monitor_.begin_tile(*this, launch, tile);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
   if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler
     current_ = nullptr;
+    monitor_.end_tile();
     sigset_t segv;
     sigemptyset(&segv);
     sigaddset(&segv, SIGSEGV);
@@ -74,6 +76,7 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   } else {
     outcome = exception_report();
   }
+  monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
   if (outcome) unwind_parked();
   current_ = nullptr;
   return outcome;
@@ -146,6 +149,7 @@ int tile_runner::end_phase() {
   // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
   // which is what a parked thread is.
   ++phase_;
+  monitor_.phase_turn(phase_scope_);
   if (seed_ != 0) schedule_order(seed_, tile_, phase_, order_);
   pos_ = 0;
   waiting_ = 0;

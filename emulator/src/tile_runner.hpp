@@ -8,6 +8,7 @@
 // still parked are then unwound (their destructors run) and the worker gets the outcome.
 #pragma once
 
+#include "checks/access_monitor.hpp"
 #include "stack_pool.hpp"
 
 #include <tessera/emulator/launch.hpp>
@@ -37,6 +38,9 @@ class tile_runner {
 
   // The runner whose tile is executing on this thread, or nullptr outside tiled kernels.
   static tile_runner* current() noexcept { return current_; }
+
+  // The kernel thread on the CPU now (its local index, linearized), or -1 when the worker itself runs.
+  int running_thread() const noexcept { return running_; }
 
   // Async-signal-safe: is addr in a guard page of this runner's stacks?
   bool in_guard(const void* addr) const noexcept { return stacks_.in_guard(addr); }
@@ -68,6 +72,7 @@ class tile_runner {
   static inline thread_local tile_runner* current_ = nullptr;  // read on every barrier: keep it one load
 
   stack_pool& stacks_;
+  access_monitor monitor_;
   const tiled_launch* launch_ = nullptr;
   std::int64_t tile_ = 0;
   std::uint64_t seed_ = 0;

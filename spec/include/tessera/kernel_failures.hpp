@@ -56,4 +56,31 @@ class barrier_divergence : public kernel_failure {
   std::vector<group> groups_;
 };
 
+// Memory hazards found by the emulator's checks in kernels built with tessera_checked_kernels(): data
+// races on tile_static memory (MEM-3..MEM-6, MEM-9, U2, U5, U6) and reads of tile_static bytes no thread
+// of the tile wrote (TS-4, U7). One entry per pair of source sites, in a deterministic order.
+class hazard_detected : public kernel_failure {
+ public:
+  struct access {
+    std::string site;    // "file:line" of the instrumented access
+    std::string thread;  // "tile (0) local (3) global (3)"
+    std::string kind;    // "read", "write" or "atomic"
+  };
+  struct hazard {
+    std::string kind;    // "read after write", "write after read", "write after write",
+                         // "write next to atomic", "uninitialized read"
+    std::string memory;  // "tile_static"
+    std::size_t offset;  // byte offset inside the tile's tile_static storage
+    access first;        // the earlier access (for "uninitialized read", the read itself)
+    access second;       // the later, conflicting access (empty for "uninitialized read")
+  };
+
+  hazard_detected(std::string message, std::vector<hazard> hazards)
+      : kernel_failure(std::move(message)), hazards_(std::move(hazards)) {}
+  const std::vector<hazard>& hazards() const noexcept { return hazards_; }
+
+ private:
+  std::vector<hazard> hazards_;
+};
+
 }  // namespace tessera

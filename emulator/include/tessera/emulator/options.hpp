@@ -5,6 +5,7 @@
 //                       permutes that order at every barrier phase, reproducibly, so order-dependent
 //                       kernels show themselves
 //   TESSERA_STACK_SIZE  bytes of stack per kernel thread (default 64 KiB; suffix K or M accepted)
+//   TESSERA_CHECKS      1 (default) or 0: the memory checks on kernels built with tessera_checked_kernels()
 //
 // Results and diagnostics of a race-free kernel do not depend on any of these.
 #pragma once
@@ -18,6 +19,7 @@ struct options {
   unsigned workers = 0;          // 0: one per hardware thread
   std::uint64_t seed = 0;        // 0: fixed order
   std::size_t stack_bytes = 64 * 1024;
+  bool checks = true;            // memory checks in instrumented kernels (docs/checks.md)
 };
 
 // The options in force (environment applied on first call).

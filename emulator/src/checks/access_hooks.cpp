@@ -1,0 +1,111 @@
+// The compiler's ThreadSanitizer instrumentation ABI (__tsan_*), implemented by Tessera instead of
+// libtsan, as the Linux kernel's KCSAN does: kernel translation units compiled with
+// -fsanitize=thread (CMake: tessera_checked_kernels()) call these on every load, store and atomic, and
+// the emulator's checks see kernel memory traffic byte by byte. This file is not instrumented itself.
+//
+// Outside a tiled kernel (host code in the same translation units) a hook costs one thread-local load
+// and a return. Atomic hooks perform the operation themselves, then report it.
+#include "access_monitor.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+using tessera::emulator::detail::access_kind;
+using tessera::emulator::detail::access_monitor;
+
+namespace {
+
+inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc) {
+  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc);
+}
+
+}  // namespace
+
+#define TESSERA_PC __builtin_return_address(0)
+
+extern "C" {
+
+void __tsan_init() {}
+void __tsan_func_entry(void*) {}
+void __tsan_func_exit() {}
+void __tsan_vptr_update(void**, void*) {}
+void __tsan_vptr_read(void**) {}
+void __tsan_acquire(void*) {}
+void __tsan_release(void*) {}
+
+#define TESSERA_PLAIN_HOOKS(N)                                                                         \
+  void __tsan_read##N(void* a) { note(a, N, access_kind::read, TESSERA_PC); }                          \
+  void __tsan_write##N(void* a) { note(a, N, access_kind::write, TESSERA_PC); }                        \
+  void __tsan_unaligned_read##N(void* a) { note(a, N, access_kind::read, TESSERA_PC); }                \
+  void __tsan_unaligned_write##N(void* a) { note(a, N, access_kind::write, TESSERA_PC); }
+TESSERA_PLAIN_HOOKS(1)
+TESSERA_PLAIN_HOOKS(2)
+TESSERA_PLAIN_HOOKS(4)
+TESSERA_PLAIN_HOOKS(8)
+TESSERA_PLAIN_HOOKS(16)
+#undef TESSERA_PLAIN_HOOKS
+
+void __tsan_read_range(void* a, unsigned long n) { note(a, n, access_kind::read, TESSERA_PC); }
+void __tsan_write_range(void* a, unsigned long n) { note(a, n, access_kind::write, TESSERA_PC); }
+
+void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
+
+// Every atomic is performed sequentially consistent: at least as strong as what was asked.
+#define TESSERA_ATOMIC_HOOKS(BITS, T)                                                                   \
+  T __tsan_atomic##BITS##_load(const volatile T* a, int) {                                              \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                        \
+  }                                                                                                     \
+  void __tsan_atomic##BITS##_store(volatile T* a, T v, int) {                                           \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                           \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_exchange(volatile T* a, T v, int) {                                           \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                 \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_fetch_add(volatile T* a, T v, int) {                                          \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_fetch_sub(volatile T* a, T v, int) {                                          \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_fetch_and(volatile T* a, T v, int) {                                          \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_fetch_or(volatile T* a, T v, int) {                                           \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                   \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_fetch_xor(volatile T* a, T v, int) {                                          \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                  \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_fetch_nand(volatile T* a, T v, int) {                                         \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                 \
+  }                                                                                                     \
+  int __tsan_atomic##BITS##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {               \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+  }                                                                                                     \
+  int __tsan_atomic##BITS##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {                 \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+  }                                                                                                     \
+  T __tsan_atomic##BITS##_compare_exchange_val(volatile T* a, T c, T v, int, int) {                     \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
+    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                  \
+    return c;                                                                                           \
+  }
+TESSERA_ATOMIC_HOOKS(8, std::uint8_t)
+TESSERA_ATOMIC_HOOKS(16, std::uint16_t)
+TESSERA_ATOMIC_HOOKS(32, std::uint32_t)
+TESSERA_ATOMIC_HOOKS(64, std::uint64_t)
+#undef TESSERA_ATOMIC_HOOKS
+
+}  // extern "C"

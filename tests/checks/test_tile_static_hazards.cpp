@@ -1,0 +1,269 @@
+// The tile_static checks on instrumented kernels (tessera_checked_kernels): each buggy kernel must be
+// reported with the right kind and the line of the access; each correct kernel must not be reported.
+#include <tessera/amp.hpp>
+#include <tessera/emulator/options.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+using namespace tessera;
+using tessera::index;
+
+std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch) {
+  try {
+    launch();
+  } catch (const hazard_detected& e) {
+    return e.hazards();
+  }
+  return {};
+}
+
+bool has(const std::vector<hazard_detected::hazard>& hs, const std::string& kind, int line) {
+  for (const auto& h : hs)
+    if (h.kind == kind && (h.second.site.ends_with(":" + std::to_string(line)) || h.first.site.ends_with(":" + std::to_string(line))))
+      return true;
+  return false;
+}
+
+std::string describe(const std::vector<hazard_detected::hazard>& hs) {
+  std::string s;
+  for (const auto& h : hs) s += h.kind + " " + h.first.site + " / " + h.second.site + "\n";
+  return s;
+}
+
+// --- buggy kernels ---------------------------------------------------------------------------------------
+
+TEST(TileStaticHazards, UnsynchronizedSumIntoOneTileStaticVariableIsAWriteAfterWriteRace) {
+  std::vector<float> in(64, 1.0f), out(4, 0.0f);
+  array_view<const float, 1> a(64, in);
+  array_view<float, 1> b(4, out);
+  int line = 0;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(a.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+      tile_static float total;
+      if (t.local[0] == 0) total = 0;
+      t.barrier.wait();
+      line = __LINE__ + 1;
+      total += a[t];  // every thread, no synchronization
+      t.barrier.wait();
+      if (t.local[0] == 0) b[t.tile] = total;
+    });
+  });
+  EXPECT_TRUE(has(hs, "write after write", line) || has(hs, "read after write", line)) << describe(hs);
+}
+
+TEST(TileStaticHazards, ReadingANeighboursSlotWithoutABarrierIsAReadAfterWriteRace) {
+  std::vector<int> out(32);
+  array_view<int, 1> v(32, out);
+  int line = 0;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<32>(), [=, &line](tiled_index<32> t) {
+      tile_static int s[32];
+      s[t.local[0]] = t.local[0];
+      line = __LINE__ + 1;
+      v[t] = s[(t.local[0] + 31) % 32];  // no barrier between the write and this read
+    });
+  });
+  EXPECT_TRUE(has(hs, "read after write", line)) << describe(hs);
+}
+
+TEST(TileStaticHazards, OverwritingASlotAnotherThreadStillReadsIsAWriteAfterReadRace) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  int line = 0;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+      tile_static int s[16];
+      s[t.local[0]] = 1;
+      t.barrier.wait();
+      const int neighbour = s[(t.local[0] + 1) % 16];
+      line = __LINE__ + 1;
+      s[t.local[0]] = neighbour + 1;  // the neighbour may not have read it yet
+      t.barrier.wait();
+      v[t] = s[t.local[0]];
+    });
+  });
+  EXPECT_TRUE(has(hs, "write after read", line)) << describe(hs);
+}
+
+TEST(TileStaticHazards, ExchangeAcrossAGlobalOnlyFenceIsARace) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  int line = 0;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+      tile_static int s[16];
+      s[t.local[0]] = t.local[0];
+      t.barrier.wait_with_global_memory_fence();  // does not order tile_static memory (MEM-9)
+      line = __LINE__ + 1;
+      v[t] = s[15 - t.local[0]];
+    });
+  });
+  EXPECT_TRUE(has(hs, "read after write", line)) << describe(hs);
+}
+
+TEST(TileStaticHazards, ReadingTileStaticNoThreadWroteIsAnUninitializedRead) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  int line = 0;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<8>(), [=, &line](tiled_index<8> t) {
+      tile_static int s[8];
+      if (t.local[0] < 4) s[t.local[0]] = 1;
+      t.barrier.wait();
+      line = __LINE__ + 1;
+      v[t] = s[t.local[0]];  // slots 4..7 were never written
+    });
+  });
+  EXPECT_TRUE(has(hs, "uninitialized read", line)) << describe(hs);
+}
+
+TEST(TileStaticHazards, PlainStoreNextToAnAtomicIsARace) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+      tile_static int counter;
+      if (t.local[0] == 0) counter = 0;
+      t.barrier.wait();
+      if (t.local[0] == 3) counter = 100;  // plain store
+      else atomic_fetch_add(&counter, 1);
+      t.barrier.wait();
+      v[t] = counter;
+    });
+  });
+  bool found = false;
+  for (const auto& h : hs) found |= h.kind == "write next to atomic";
+  EXPECT_TRUE(found) << describe(hs);
+}
+
+// --- correct kernels -------------------------------------------------------------------------------------
+
+TEST(TileStaticHazards, TreeReductionWithBarriersIsClean) {
+  std::vector<int> in(256, 1), out(1);
+  array_view<const int, 1> a(256, in);
+  array_view<int, 1> b(1, out);
+  EXPECT_NO_THROW(parallel_for_each(a.extent.tile<256>(), [=](tiled_index<256> t) {
+    tile_static int s[256];
+    const int l = t.local[0];
+    s[l] = a[t];
+    t.barrier.wait();
+    for (int stride = 128; stride > 0; stride /= 2) {
+      if (l < stride) s[l] += s[l + stride];
+      t.barrier.wait();
+    }
+    if (l == 0) b[0] = s[0];
+  }));
+  EXPECT_EQ(out[0], 256);
+}
+
+TEST(TileStaticHazards, ExchangeAcrossATileStaticFenceIsClean) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+    tile_static int s[16];
+    s[t.local[0]] = t.local[0];
+    t.barrier.wait_with_tile_static_memory_fence();
+    v[t] = s[15 - t.local[0]];
+  }));
+  EXPECT_EQ(out[0], 15);
+}
+
+TEST(TileStaticHazards, AtomicHistogramInTileStaticIsClean) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(256).tile<256>(), [=](tiled_index<256> t) {
+    tile_static int bins[8];
+    if (t.local[0] < 8) bins[t.local[0]] = 0;
+    t.barrier.wait();
+    atomic_fetch_add(&bins[t.local[0] % 8], 1);
+    t.barrier.wait();
+    if (t.local[0] < 8) v[t.local[0]] = bins[t.local[0]];
+  }));
+  EXPECT_EQ(out, std::vector<int>(8, 32));
+}
+
+TEST(TileStaticHazards, TwoThreadsWritingDifferentFieldsOfOneStructIsClean) {
+  struct pair {
+    int a, b;
+  };
+  std::vector<int> out(2);
+  array_view<int, 1> v(2, out);
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(2).tile<2>(), [=](tiled_index<2> t) {
+    tile_static pair p;
+    if (t.local[0] == 0) p.a = 1;
+    else p.b = 2;
+    t.barrier.wait();
+    v[t] = t.local[0] == 0 ? p.b : p.a;
+  }));
+  EXPECT_EQ(out, (std::vector<int>{2, 1}));
+}
+
+TEST(TileStaticHazards, ManyThreadsReadingOneValueIsClean) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) {
+    tile_static int broadcast;
+    if (t.local[0] == 0) broadcast = 42;
+    t.barrier.wait();
+    v[t] = broadcast;
+  }));
+  EXPECT_EQ(out, std::vector<int>(64, 42));
+}
+
+TEST(TileStaticHazards, ChecksOffReportsNothing) {
+  const auto saved = emulator::get_options();
+  auto off = saved;
+  off.checks = false;
+  emulator::set_options(off);
+  std::vector<int> out(32);
+  array_view<int, 1> v(32, out);
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+    tile_static int s[32];
+    s[t.local[0]] = 1;
+    v[t] = s[(t.local[0] + 1) % 32];
+  }));
+  emulator::set_options(saved);
+}
+
+// Which access of a race comes first depends on the thread order, so the seed may change a report; the
+// worker count never does, and every seed finds the race.
+TEST(TileStaticHazards, ReportsAreTheSameAtEveryWorkerCountAndEverySeedFindsTheRace) {
+  const auto saved = emulator::get_options();
+  auto run = [] {
+    std::vector<int> out(256);
+    array_view<int, 1> v(256, out);
+    try {
+      parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+        tile_static int s[32];
+        s[t.local[0]] = t.local[0];
+        v[t] = s[(t.local[0] + 5) % 32];
+      });
+    } catch (const hazard_detected& e) {
+      return std::string(e.what());
+    }
+    return std::string("no report");
+  };
+  auto o = saved;
+  for (std::uint64_t seed : {0ull, 3ull, 11ull}) {
+    o.workers = 1;
+    o.seed = seed;
+    emulator::set_options(o);
+    const std::string reference = run();
+    EXPECT_NE(reference.find("TESSERA_SEED=" + std::to_string(seed)), std::string::npos) << reference;
+    EXPECT_TRUE(reference.find("read after write") != std::string::npos ||
+                reference.find("write after read") != std::string::npos)
+        << reference;
+    for (unsigned w : {2u, 8u}) {
+      o.workers = w;
+      emulator::set_options(o);
+      EXPECT_EQ(run(), reference) << w << " workers, seed " << seed;
+    }
+  }
+  emulator::set_options(saved);
+}
+
+}  // namespace
