@@ -267,3 +267,119 @@ TEST(TileStaticHazards, ReportsAreTheSameAtEveryWorkerCountAndEverySeedFindsTheR
 }
 
 }  // namespace
+
+namespace global_memory {
+using namespace tessera;
+using tessera::index;
+
+std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch) {
+  try {
+    launch();
+  } catch (const hazard_detected& e) {
+    return e.hazards();
+  }
+  return {};
+}
+
+bool has_kind(const std::vector<hazard_detected::hazard>& hs, const std::string& kind, const std::string& memory) {
+  for (const auto& h : hs)
+    if (h.kind == kind && h.memory == memory) return true;
+  return false;
+}
+
+TEST(GlobalMemoryHazards, ExchangeThroughGlobalMemoryAcrossATileStaticOnlyFenceIsARace) {
+  std::vector<int> scratch(32), out(32);
+  array_view<int, 1> s(32, scratch), v(32, out);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+      s[t] = t.local[0];
+      t.barrier.wait_with_tile_static_memory_fence();  // does not order global memory (MEM-9)
+      v[t] = s[31 - t.local[0]];
+    });
+  });
+  EXPECT_TRUE(has_kind(hs, "read after write", "global")) << (hs.empty() ? "none" : hs[0].kind);
+}
+
+TEST(GlobalMemoryHazards, ExchangeThroughGlobalMemoryAcrossAGlobalFenceIsClean) {
+  std::vector<int> scratch(64), out(64);
+  array_view<int, 1> s(64, scratch), v(64, out);
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+    s[t] = t.local[0];
+    t.barrier.wait_with_global_memory_fence();
+    v[t] = s[t.tile_origin[0] + 31 - t.local[0]];
+  }));
+  EXPECT_EQ(out[0], 31);
+}
+
+TEST(GlobalMemoryHazards, ATileReadingWhatAnotherTileWroteIsARaceBetweenTilesEvenAfterWaiting) {
+  std::vector<int> data(64, 0);
+  array_view<int, 1> v(64, data);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+      if (t.tile[0] == 0 && t.local[0] == 0) v[0] = 7;
+      t.barrier.wait();  // orders threads of one tile only (BAR-11)
+      if (t.tile[0] == 1 && t.local[0] == 0) v[33] = v[0];
+    });
+  });
+  ASSERT_TRUE(has_kind(hs, "race between tiles", "global"));
+  for (const auto& h : hs)
+    if (h.kind == "race between tiles") {
+      EXPECT_NE(h.first.thread.find("tile (0)"), std::string::npos) << h.first.thread;
+      EXPECT_NE(h.second.thread.find("tile (1)"), std::string::npos) << h.second.thread;
+      EXPECT_EQ(h.first.kind, "write");
+      EXPECT_EQ(h.second.kind, "read");
+    }
+}
+
+TEST(GlobalMemoryHazards, EveryThreadIncrementingOneCounterWithoutAtomicsIsReported) {
+  std::vector<int> counter(1, 0);
+  array_view<int, 1> c(1, counter);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(extent<1>(128).tile<32>(), [=](tiled_index<32>) { c[0] += 1; });
+  });
+  EXPECT_TRUE(has_kind(hs, "race between tiles", "global"));
+  EXPECT_TRUE(has_kind(hs, "read after write", "global") || has_kind(hs, "write after read", "global") ||
+              has_kind(hs, "write after write", "global"));
+}
+
+TEST(GlobalMemoryHazards, AtomicCounterFromEveryTileIsClean) {
+  std::vector<int> counter(1, 0);
+  array_view<int, 1> c(1, counter);
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(128).tile<32>(), [=](tiled_index<32>) { atomic_fetch_add(&c[0], 1); }));
+  EXPECT_EQ(counter[0], 128);
+}
+
+TEST(GlobalMemoryHazards, EveryTileReadingSharedInputAndWritingItsOwnOutputIsClean) {
+  std::vector<float> in(16, 2.0f), out(256, 0.0f);
+  array_view<const float, 1> a(16, in);
+  array_view<float, 1> b(256, out);
+  EXPECT_NO_THROW(parallel_for_each(b.extent.tile<16>(), [=](tiled_index<16> t) { b[t] = a[t.local] * t.tile[0]; }));
+  EXPECT_EQ(out[255], 30.0f);
+}
+
+TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
+  const auto saved = emulator::get_options();
+  auto run = [] {
+    std::vector<int> data(256, 0);
+    array_view<int, 1> v(256, data);
+    try {
+      parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) { v[(t.global[0] + 16) % 256] = v[t] + 1; });
+    } catch (const hazard_detected& e) {
+      return std::string(e.what());
+    }
+    return std::string("no report");
+  };
+  auto o = saved;
+  o.workers = 1;
+  emulator::set_options(o);
+  const std::string reference = run();
+  EXPECT_NE(reference.find("race between tiles"), std::string::npos) << reference;
+  for (unsigned w : {2u, 8u}) {
+    o.workers = w;
+    emulator::set_options(o);
+    EXPECT_EQ(run(), reference) << w << " workers";
+  }
+  emulator::set_options(saved);
+}
+
+}  // namespace global_memory

@@ -1,6 +1,7 @@
 #include "access_monitor.hpp"
 
 #include "../tile_runner.hpp"
+#include "cross_tile_table.hpp"
 #include "hazard_log.hpp"
 
 #include <link.h>
@@ -14,12 +15,14 @@ void access_monitor::begin_tile(const tile_runner& runner, const tiled_launch& l
   launch_ = &launch;
   tile_ = tile;
   tile_epoch_ = ++epoch_;
+  tile_gepoch_ = ++gepoch_;
   shadow_clean_ = false;
   if (hazard_log::current() != nullptr) active_ = this;
 }
 
 void access_monitor::phase_turn(memory_scope scope) noexcept {
   if (covers(scope, memory_scope::tile_static_memory)) ++epoch_;
+  if (covers(scope, memory_scope::global_memory)) ++gepoch_;
 }
 
 // tile_static storage is the worker thread's static TLS (the dialect makes it static thread_local), so
@@ -51,80 +54,141 @@ access_monitor::cell* access_monitor::shadow_of(std::uintptr_t a) noexcept {
   return nullptr;
 }
 
+bool access_monitor::is_global(std::uintptr_t a) const noexcept {
+  for (std::size_t i = 0; i < launch_->global_count; ++i) {
+    const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
+    if (a >= b && a < b + launch_->globals[i].bytes) return true;
+  }
+  return false;
+}
+
 void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc) {
   const int thread = runner_->running_thread();
   if (thread < 0) return;
   if (ranges_.empty()) find_tile_static_ranges();
-  const auto a = reinterpret_cast<std::uintptr_t>(addr);
-  if (shadow_of(a) == nullptr) return;  // not tile_static: other memory kinds are not checked yet
   if (!shadow_clean_) {
     std::fill(shadow_.begin(), shadow_.end(), cell{});
+    global_.clear();
     shadow_clean_ = true;
   }
-  touch_tile_static(a, size, kind, pc, thread);
+  const auto a = reinterpret_cast<std::uintptr_t>(addr);
+  if (shadow_of(a) != nullptr) touch_tile_static(a, size, kind, pc, thread);
+  else if (is_global(a)) touch_global(a, size, kind, pc, thread);
+  // Anything else (the thread's own stack, the kernel's captures) is not checked.
+}
+
+int access_monitor::check_unit(cell& c, std::uint32_t epoch, std::uint32_t first_epoch, access_kind kind,
+                               const void* pc, std::uint16_t t, bool check_uninitialized, bool& against_write) {
+  const bool written = c.write_epoch >= first_epoch;
+  const bool other_wrote_now = c.write_epoch == epoch && c.writer != t;
+  const bool other_read_now = c.read_epoch == epoch && (c.many_readers || c.reader != t);
+  int found = -1;
+  switch (kind) {
+    case access_kind::read:
+      if (check_uninitialized && !written) found = hazard_log::uninitialized;
+      else if (other_wrote_now && !c.write_atomic) {
+        found = hazard_log::raw;
+        against_write = true;
+      }
+      if (c.read_epoch == epoch && c.reader != t) {
+        c.many_readers = true;
+      } else if (c.read_epoch != epoch) {
+        c.read_epoch = epoch;
+        c.reader = t;
+        c.many_readers = false;
+        c.read_pc = pc;
+      }
+      break;
+    case access_kind::write:
+      if (other_wrote_now) {
+        found = c.write_atomic ? hazard_log::write_atomic : hazard_log::waw;
+        against_write = true;
+      } else if (other_read_now) {
+        found = hazard_log::war;
+      }
+      c.write_epoch = epoch;
+      c.writer = t;
+      c.write_atomic = false;
+      c.write_pc = pc;
+      break;
+    case access_kind::atomic:
+      if (check_uninitialized && !written) found = hazard_log::uninitialized;
+      else if (other_wrote_now && !c.write_atomic) {
+        found = hazard_log::write_atomic;
+        against_write = true;
+      }
+      c.write_epoch = epoch;
+      c.writer = t;
+      c.write_atomic = true;
+      c.write_pc = pc;
+      break;
+  }
+  return found;
+}
+
+void access_monitor::report(int kind, int memory, std::size_t offset, const cell& c, bool against_write,
+                            access_kind kind_now, const void* pc, int thread) {
+  hazard_log* log = hazard_log::current();
+  if (log == nullptr) return;
+  raw_hazard h{};
+  h.kind = kind;
+  h.memory = memory;
+  h.tile = tile_;
+  h.offset = offset;
+  if (kind == hazard_log::uninitialized) {
+    h.first_pc = pc;
+    h.first_thread = thread;
+    h.first_access = static_cast<int>(kind_now);
+  } else {
+    h.first_pc = against_write ? c.write_pc : c.read_pc;
+    h.first_thread = against_write ? c.writer : c.reader;
+    h.first_access = against_write ? (c.write_atomic ? 2 : 1) : 0;
+    h.second_pc = pc;
+    h.second_thread = thread;
+    h.second_access = static_cast<int>(kind_now);
+  }
+  log->record(h);
 }
 
 void access_monitor::touch_tile_static(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread) {
-  hazard_log* log = hazard_log::current();
-  const auto t = static_cast<std::uint16_t>(thread);
-  bool reported = false;  // one finding per access, however many bytes it spans
-  auto report = [&](int k, const cell& c, bool against_write) {
-    if (reported || log == nullptr) return;
-    reported = true;
-    raw_hazard h{};
-    h.kind = k;
-    h.tile = tile_;
-    h.offset = 0;
-    for (const auto& r : ranges_)
-      if (a >= r.begin && a < r.end) h.offset = a - r.begin;
-    if (k == hazard_log::uninitialized) {
-      h.first_pc = pc;
-      h.first_thread = thread;
-      h.first_access = static_cast<int>(kind);
-    } else {
-      h.first_pc = against_write ? c.write_pc : c.read_pc;
-      h.first_thread = against_write ? c.writer : c.reader;
-      h.first_access = against_write ? (c.write_atomic ? 2 : 1) : 0;
-      h.second_pc = pc;
-      h.second_thread = thread;
-      h.second_access = static_cast<int>(kind);
-    }
-    log->record(h);
-  };
   for (std::size_t i = 0; i < size; ++i) {
     cell* c = shadow_of(a + i);
     if (c == nullptr) continue;
-    const bool written = c->write_epoch >= tile_epoch_;
-    const bool other_wrote_now = c->write_epoch == epoch_ && c->writer != t;
-    const bool other_read_now = c->read_epoch == epoch_ && (c->many_readers || c->reader != t);
-    switch (kind) {
-      case access_kind::read:
-        if (!written) report(hazard_log::uninitialized, *c, false);
-        else if (other_wrote_now && !c->write_atomic) report(hazard_log::raw, *c, true);
-        if (c->read_epoch == epoch_ && c->reader != t) c->many_readers = true;
-        else if (c->read_epoch != epoch_) {
-          c->read_epoch = epoch_;
-          c->reader = t;
-          c->many_readers = false;
-          c->read_pc = pc;
-        }
-        break;
-      case access_kind::write:
-        if (other_wrote_now) report(c->write_atomic ? hazard_log::write_atomic : hazard_log::waw, *c, true);
-        else if (other_read_now) report(hazard_log::war, *c, false);
-        c->write_epoch = epoch_;
-        c->writer = t;
-        c->write_atomic = false;
-        c->write_pc = pc;
-        break;
-      case access_kind::atomic:
-        if (!written) report(hazard_log::uninitialized, *c, false);
-        else if (other_wrote_now && !c->write_atomic) report(hazard_log::write_atomic, *c, true);
-        c->write_epoch = epoch_;
-        c->writer = t;
-        c->write_atomic = true;
-        c->write_pc = pc;
-        break;
+    const cell before = *c;
+    bool against_write = false;
+    const int found = check_unit(*c, epoch_, tile_epoch_, kind, pc, static_cast<std::uint16_t>(thread), true, against_write);
+    if (found >= 0) {  // one finding per access, however many bytes it spans
+      std::size_t offset = 0;
+      for (const auto& r : ranges_)
+        if (a >= r.begin && a < r.end) offset = a - r.begin;
+      report(found, hazard_log::tile_static, offset, before, against_write, kind, pc, thread);
+      return;
+    }
+  }
+}
+
+void access_monitor::touch_global(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread) {
+  hazard_log* log = hazard_log::current();
+  bool reported = false;
+  for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + size; w += 4) {
+    global_cell& c = global_[w];
+    // Races between tiles: each tile's first access of each kind goes to the launch's table.
+    bool& seen = kind == access_kind::read ? c.tile_read : kind == access_kind::write ? c.tile_wrote : c.tile_atomic;
+    if (!seen && log != nullptr) {
+      seen = true;
+      log->tiles().record(w, static_cast<int>(kind), tile_, thread, pc);
+    }
+    const cell before = c;
+    bool against_write = false;
+    const int found = check_unit(c, gepoch_, tile_gepoch_, kind, pc, static_cast<std::uint16_t>(thread), false, against_write);
+    if (found >= 0 && !reported) {
+      reported = true;
+      std::size_t offset = 0;
+      for (std::size_t i = 0; i < launch_->global_count; ++i) {
+        const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
+        if (w >= b && w < b + launch_->globals[i].bytes) offset = w - b;
+      }
+      report(found, hazard_log::global, offset, before, against_write, kind, pc, thread);
     }
   }
 }

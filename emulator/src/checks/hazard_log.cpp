@@ -1,5 +1,7 @@
 #include "hazard_log.hpp"
 
+#include "cross_tile_table.hpp"
+
 #include "../thread_names.hpp"
 
 #include <tessera/kernel_failures.hpp>
@@ -23,7 +25,8 @@ const char* access_name(int a) { return a == 0 ? "read" : a == 1 ? "write" : "at
 
 hazard_log* hazard_log::current() noexcept { return current_log.load(std::memory_order_acquire); }
 
-hazard_log::hazard_log(const tiled_launch& launch, std::uint64_t seed) : launch_(launch), seed_(seed) { current_log.store(this, std::memory_order_release); }
+hazard_log::hazard_log(const tiled_launch& launch, std::uint64_t seed)
+    : launch_(launch), seed_(seed), tiles_(std::make_unique<cross_tile_table>()) { current_log.store(this, std::memory_order_release); }
 hazard_log::~hazard_log() { current_log.store(nullptr, std::memory_order_release); }
 
 void hazard_log::record(const raw_hazard& h) {
@@ -36,7 +39,8 @@ void hazard_log::record(const raw_hazard& h) {
     it->second = h;
 }
 
-std::exception_ptr hazard_log::report() const {
+std::exception_ptr hazard_log::report() {
+  tiles_->report_into(*this, launch_);
   std::lock_guard g(mutex_);
   if (by_sites_.empty()) return nullptr;
   std::vector<raw_hazard> all;
@@ -45,11 +49,12 @@ std::exception_ptr hazard_log::report() const {
   for (const auto& h : all) {
     hazard_detected::hazard out;
     out.kind = kind_names[h.kind];
-    out.memory = "tile_static";
+    out.memory = h.memory == global ? "global" : "tile_static";
     out.offset = h.offset;
     out.first = {symbolize(h.first_pc), thread_description(launch_, h.tile, h.first_thread), access_name(h.first_access)};
     if (h.second_pc != nullptr)
-      out.second = {symbolize(h.second_pc), thread_description(launch_, h.tile, h.second_thread), access_name(h.second_access)};
+      out.second = {symbolize(h.second_pc), thread_description(launch_, h.second_tile >= 0 ? h.second_tile : h.tile, h.second_thread),
+                    access_name(h.second_access)};
     hazards.push_back(std::move(out));
   }
   // Deterministic order: by kind, then by the sites' text (addresses differ from build to build).
@@ -59,14 +64,15 @@ std::exception_ptr hazard_log::report() const {
   std::string msg = std::to_string(hazards.size()) + (hazards.size() == 1 ? " memory hazard" : " memory hazards") +
                     " in kernel code (thread order: TESSERA_SEED=" + std::to_string(seed_) + "):";
   for (const auto& h : hazards) {
-    msg += "\n  " + h.kind + " on tile_static memory (byte " + std::to_string(h.offset) + "): " + h.first.kind + " at " +
+    msg += "\n  " + h.kind + " on " + h.memory + " memory (byte " + std::to_string(h.offset) + "): " + h.first.kind + " at " +
            h.first.site + " by " + h.first.thread;
-    if (!h.second.site.empty()) msg += ", then " + h.second.kind + " at " + h.second.site + " by " + h.second.thread;
-    msg += h.kind == "uninitialized read" ? " before any thread of the tile wrote it"
-                                          : " in the same barrier interval (nothing orders them)";
+    if (!h.second.site.empty()) msg += ", and " + h.second.kind + " at " + h.second.site + " by " + h.second.thread;
+    if (h.kind == "uninitialized read") msg += " before any thread of the tile wrote it";
+    else if (h.kind == "race between tiles") msg += ": nothing orders two tiles of a launch (only atomics may share)";
+    else msg += " in the same barrier interval (nothing orders them)";
   }
-  msg += "\n  fix: separate the accesses with a barrier whose fence covers tile_static memory (wait() or "
-         "wait_with_tile_static_memory_fence()), or make both atomic";
+  msg += "\n  fix: within a tile, separate the accesses with a barrier whose fence covers that memory; across "
+         "tiles, give each tile its own elements or use atomics";
   return std::make_exception_ptr(hazard_detected(msg, std::move(hazards)));
 }
 

@@ -8,15 +8,20 @@
 #include <cstdint>
 #include <exception>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <tuple>
 
 namespace tessera::emulator::detail {
 
+class cross_tile_table;
+
 struct raw_hazard {
-  int kind;  // index into hazard_log::kind_names
+  int kind;    // index into hazard_log::kind_names
+  int memory;  // hazard_log::tile_static or hazard_log::global
   std::int64_t tile;
+  std::int64_t second_tile = -1;  // the second access's tile when it is another tile's
   std::size_t offset;
   const void* first_pc;
   int first_thread;
@@ -29,8 +34,9 @@ struct raw_hazard {
 class hazard_log {
  public:
   static constexpr const char* kind_names[] = {"read after write", "write after read", "write after write",
-                                               "write next to atomic", "uninitialized read"};
-  enum kind { raw = 0, war, waw, write_atomic, uninitialized };
+                                               "write next to atomic", "uninitialized read", "race between tiles"};
+  enum kind { raw = 0, war, waw, write_atomic, uninitialized, cross_tile };
+  enum memory_kind { tile_static = 0, global = 1 };
 
   // The log of the launch running now, or nullptr.
   static hazard_log* current() noexcept;
@@ -43,12 +49,16 @@ class hazard_log {
   hazard_log& operator=(const hazard_log&) = delete;
 
   void record(const raw_hazard& h);
+  // Accesses to global memory, for the races between tiles.
+  cross_tile_table& tiles() noexcept { return *tiles_; }
+
   // Null when nothing was found.
-  std::exception_ptr report() const;
+  std::exception_ptr report();
 
  private:
   const tiled_launch& launch_;
   std::uint64_t seed_;
+  std::unique_ptr<cross_tile_table> tiles_;
   mutable std::mutex mutex_;
   std::map<std::tuple<int, const void*, const void*>, raw_hazard> by_sites_;
 };

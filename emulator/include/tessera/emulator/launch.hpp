@@ -10,6 +10,7 @@
 #include <tessera/tiled_index.hpp>
 
 #include <cstdint>
+#include <vector>
 
 namespace tessera::emulator::detail {
 
@@ -35,6 +36,8 @@ struct tiled_launch {
   int tiles_per_dim[3];   // the grid of tiles, rank components
   std::int64_t tiles;
   int threads_per_tile;
+  const tessera::detail::captured_memory* globals;  // the captured views' memory: global for the checks
+  std::size_t global_count;
 };
 void run_tiled(const tiled_launch& launch);
 
@@ -78,10 +81,15 @@ void launch(const extent<N>& domain, const Kernel& kernel) {
 template <int D0, int D1, int D2, class Kernel>
 void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
-  const Kernel args = tessera::detail::capture_kernel(kernel, tessera::detail::launch_capture{});
+  std::vector<tessera::detail::captured_memory> globals;
+  tessera::detail::launch_capture capture;
+  capture.seen = &globals;
+  const Kernel args = tessera::detail::capture_kernel(kernel, capture);
   constexpr auto shape = tessera::detail::tile_extent_of<D0, D1, D2>();
   tiled_launch l{};
   l.kernel = &args;
+  l.globals = globals.data();
+  l.global_count = globals.size();
   l.rank = rank;
   l.tiles = 1;
   l.threads_per_tile = 1;

@@ -10,16 +10,25 @@
 #include <tessera/detail/data_home.hpp>
 
 #include <cstddef>
+#include <vector>
 
 namespace tessera::detail {
+
+// The memory a captured view makes global for the launch: its home's whole host buffer.
+struct captured_memory {
+  const void* begin;
+  std::size_t bytes;
+};
 
 struct launch_capture {
   bool on_device = false;  // false: the launch computes in host memory (the emulator)
   int device = 0;
   mirror_factory make_mirror = nullptr;
+  std::vector<captured_memory>* seen = nullptr;  // when set, every captured view's home is listed here
 
   // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
   void* locate(data_home& home, void* data, bool write) const {
+    if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes()});
     if (!on_device) {
       home.use_on_host(write);
       return data;

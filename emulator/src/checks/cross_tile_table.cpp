@@ -1,0 +1,56 @@
+#include "cross_tile_table.hpp"
+
+namespace tessera::emulator::detail {
+
+void cross_tile_table::record(std::uintptr_t word, int kind, std::int64_t tile, int thread, const void* pc) {
+  shard& s = shards_[(word >> 2) % shards_.size()];
+  std::lock_guard g(s.mutex);
+  auto& lowest = s.words[word].lowest[kind];
+  if (lowest[0].tile == tile || lowest[1].tile == tile) return;
+  const first_access a{tile, thread, pc};
+  if (lowest[0].tile < 0 || tile < lowest[0].tile) {
+    lowest[1] = lowest[0];
+    lowest[0] = a;
+  } else if (lowest[1].tile < 0 || tile < lowest[1].tile) {
+    lowest[1] = a;
+  }
+}
+
+void cross_tile_table::report_into(hazard_log& log, const tiled_launch& launch) const {
+  for (const shard& s : shards_) {
+    std::lock_guard g(s.mutex);
+    for (const auto& [word, state] : s.words) {
+      const first_access& writer = state.lowest[1][0];
+      if (writer.tile < 0) continue;  // never written plainly: reads and atomics are compatible (MEM-3)
+      // The lowest tile other than the writer's, of any kind.
+      const first_access* other = nullptr;
+      int other_kind = 0;
+      for (int k = 0; k < 3; ++k)
+        for (const auto& a : state.lowest[k])
+          if (a.tile >= 0 && a.tile != writer.tile && (other == nullptr || a.tile < other->tile)) {
+            other = &a;
+            other_kind = k;
+          }
+      if (other == nullptr) continue;
+      raw_hazard h{};
+      h.kind = hazard_log::cross_tile;
+      h.memory = hazard_log::global;
+      h.tile = writer.tile;
+      h.offset = 0;
+      for (std::size_t i = 0; i < launch.global_count; ++i) {
+        const auto b = reinterpret_cast<std::uintptr_t>(launch.globals[i].begin);
+        if (word >= b && word < b + launch.globals[i].bytes) h.offset = word - b;
+      }
+      h.first_pc = writer.pc;
+      h.first_thread = writer.thread;
+      h.first_access = 1;
+      h.second_tile = other->tile;
+      h.second_pc = other->pc;
+      h.second_thread = other->thread;
+      h.second_access = other_kind;
+      log.record(h);
+    }
+  }
+}
+
+}  // namespace tessera::emulator::detail
