@@ -4,6 +4,8 @@
 #include "cross_tile_table.hpp"
 #include "hazard_log.hpp"
 
+#include <tessera/limits.hpp>
+
 #include <link.h>
 
 #include <algorithm>
@@ -69,6 +71,8 @@ void access_monitor::on_access(const void* addr, std::size_t size, access_kind k
   if (!shadow_clean_) {
     std::fill(shadow_.begin(), shadow_.end(), cell{});
     global_.clear();
+    tile_static_low_ = tile_static_high_ = 0;
+    over_budget_reported_ = false;
     shadow_clean_ = true;
   }
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
@@ -135,7 +139,7 @@ void access_monitor::report(int kind, int memory, std::size_t offset, const cell
   h.memory = memory;
   h.tile = tile_;
   h.offset = offset;
-  if (kind == hazard_log::uninitialized) {
+  if (kind == hazard_log::uninitialized || kind == hazard_log::over_budget) {
     h.first_pc = pc;
     h.first_thread = thread;
     h.first_access = static_cast<int>(kind_now);
@@ -151,6 +155,19 @@ void access_monitor::report(int kind, int memory, std::size_t offset, const cell
 }
 
 void access_monitor::touch_tile_static(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread) {
+  // The 32 KiB budget (TS-7), estimated from the span of bytes the tile touched.
+  if (tile_static_high_ == 0) {
+    tile_static_low_ = a;
+    tile_static_high_ = a + size;
+  } else {
+    tile_static_low_ = std::min(tile_static_low_, a);
+    tile_static_high_ = std::max(tile_static_high_, a + size);
+  }
+  if (!over_budget_reported_ && tile_static_high_ - tile_static_low_ > static_cast<std::uintptr_t>(limits::tile_static_bytes)) {
+    over_budget_reported_ = true;
+    cell none{};
+    report(hazard_log::over_budget, hazard_log::tile_static, tile_static_high_ - tile_static_low_, none, false, kind, pc, thread);
+  }
   for (std::size_t i = 0; i < size; ++i) {
     cell* c = shadow_of(a + i);
     if (c == nullptr) continue;

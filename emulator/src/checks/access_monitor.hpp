@@ -77,6 +77,8 @@ class access_monitor {
   std::uint32_t tile_gepoch_ = 0;
   bool shadow_clean_ = true;        // the shadows are reset lazily, on a tile's first access
   std::unordered_map<std::uintptr_t, global_cell> global_;  // this tile's global words
+  std::uintptr_t tile_static_low_ = 0, tile_static_high_ = 0;  // bytes this tile touched
+  bool over_budget_reported_ = false;
   std::vector<range> ranges_;
   std::vector<cell> shadow_;
 };

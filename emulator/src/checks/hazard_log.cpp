@@ -68,6 +68,9 @@ std::exception_ptr hazard_log::report() {
            h.first.site + " by " + h.first.thread;
     if (!h.second.site.empty()) msg += ", and " + h.second.kind + " at " + h.second.site + " by " + h.second.thread;
     if (h.kind == "uninitialized read") msg += " before any thread of the tile wrote it";
+    else if (h.kind == "tile_static over budget")
+      msg += ": the tile's tile_static accesses span more than the model's 32768 bytes (TS-7; an estimate from "
+             "the lowest and highest byte touched)";
     else if (h.kind == "race between tiles") msg += ": nothing orders two tiles of a launch (only atomics may share)";
     else msg += " in the same barrier interval (nothing orders them)";
   }

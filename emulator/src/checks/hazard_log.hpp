@@ -34,8 +34,9 @@ struct raw_hazard {
 class hazard_log {
  public:
   static constexpr const char* kind_names[] = {"read after write", "write after read", "write after write",
-                                               "write next to atomic", "uninitialized read", "race between tiles"};
-  enum kind { raw = 0, war, waw, write_atomic, uninitialized, cross_tile };
+                                               "write next to atomic", "uninitialized read", "race between tiles",
+                                               "tile_static over budget"};
+  enum kind { raw = 0, war, waw, write_atomic, uninitialized, cross_tile, over_budget };
   enum memory_kind { tile_static = 0, global = 1 };
 
   // The log of the launch running now, or nullptr.

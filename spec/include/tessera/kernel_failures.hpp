@@ -68,7 +68,8 @@ class hazard_detected : public kernel_failure {
   };
   struct hazard {
     std::string kind;    // "read after write", "write after read", "write after write",
-                         // "write next to atomic", "uninitialized read"
+                         // "write next to atomic", "uninitialized read", "race between tiles",
+                         // "tile_static over budget"
     std::string memory;  // "tile_static"
     std::size_t offset;  // byte offset inside the tile's tile_static storage
     access first;        // the earlier access (for "uninitialized read", the read itself)
@@ -78,6 +79,8 @@ class hazard_detected : public kernel_failure {
   hazard_detected(std::string message, std::vector<hazard> hazards)
       : kernel_failure(std::move(message)), hazards_(std::move(hazards)) {}
   const std::vector<hazard>& hazards() const noexcept { return hazards_; }
+  // The same findings as a JSON array, for tools.
+  std::string json() const;
 
  private:
   std::vector<hazard> hazards_;

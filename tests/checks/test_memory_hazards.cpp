@@ -1,4 +1,4 @@
-// The tile_static checks on instrumented kernels (tessera_checked_kernels): each buggy kernel must be
+// The memory checks on instrumented kernels (tessera_checked_kernels): each buggy kernel must be
 // reported with the right kind and the line of the access; each correct kernel must not be reported.
 #include <tessera/amp.hpp>
 #include <tessera/emulator/options.hpp>
@@ -383,3 +383,45 @@ TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
 }
 
 }  // namespace global_memory
+
+namespace budget_and_json {
+using namespace tessera;
+
+TEST(TileStaticBudget, TouchingMoreThan32KiBOfTileStaticIsReported) {
+  std::vector<int> out(2);
+  array_view<int, 1> v(2, out);
+  try {
+    parallel_for_each(v.extent.tile<2>(), [=](tiled_index<2> t) {
+      tile_static int big[9000];  // 36000 bytes
+      big[t.local[0] * 8999] = 1;
+      t.barrier.wait();
+      v[t] = big[t.local[0] * 8999];
+    });
+    FAIL() << "expected hazard_detected";
+  } catch (const hazard_detected& e) {
+    bool found = false;
+    for (const auto& h : e.hazards()) found |= h.kind == "tile_static over budget";
+    EXPECT_TRUE(found) << e.what();
+  }
+}
+
+TEST(HazardReport, IsAlsoAvailableAsJson) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  try {
+    parallel_for_each(v.extent.tile<8>(), [=](tiled_index<8> t) {
+      tile_static int s[8];
+      s[t.local[0]] = 1;
+      v[t] = s[7 - t.local[0]];
+    });
+    FAIL() << "expected hazard_detected";
+  } catch (const hazard_detected& e) {
+    const std::string j = e.json();
+    EXPECT_EQ(j.front(), '[');
+    EXPECT_NE(j.find("\"kind\":\"read after write\""), std::string::npos) << j;
+    EXPECT_NE(j.find("\"memory\":\"tile_static\""), std::string::npos) << j;
+    EXPECT_NE(j.find("test_memory_hazards.cpp:"), std::string::npos) << j;
+  }
+}
+
+}  // namespace budget_and_json
