@@ -272,15 +272,6 @@ namespace global_memory {
 using namespace tessera;
 using tessera::index;
 
-std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch) {
-  try {
-    launch();
-  } catch (const hazard_detected& e) {
-    return e.hazards();
-  }
-  return {};
-}
-
 bool has_kind(const std::vector<hazard_detected::hazard>& hs, const std::string& kind, const std::string& memory) {
   for (const auto& h : hs)
     if (h.kind == kind && h.memory == memory) return true;
