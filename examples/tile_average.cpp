@@ -1,26 +1,42 @@
-// Using tiles: a 4x6 matrix averaged in 2x2 tiles; every element becomes the mean of its tile.
-// Documented output: 3 3 8 8 3 3 (rows 0 and 1) and 5 5 2 2 4 4 (rows 2 and 3).
+// Ported from the C++ AMP docs' tile_static example (the tile_static keyword page; Using Tiles describes
+// the same pattern): a 4x6 matrix of ints is cut into 2x2 tiles, every thread copies its element into a
+// tile_static 2x2 array, waits at the tile barrier, and writes the (integer) mean of its tile.
+//
+// The tiles and their sums:   2 2 | 9 7 | 1 4      12 | 32 | 12      -> means 3 8 3
+//                             4 4 | 8 8 | 3 4
+//                             1 5 | 1 2 | 5 2      20 |  8 | 16      -> means 5 2 4
+//                             6 8 | 3 2 | 7 2
+// Every sum is a multiple of 4, so the integer division is exact and the documented output
+//   3 3 8 8 3 3 / 3 3 8 8 3 3 / 5 5 2 2 4 4 / 5 5 2 2 4 4
+// is the true result.
 #include <tessera/amp.hpp>
 
 #include <iostream>
-#include <vector>
+
+using namespace tessera;
 
 int main() {
-  using namespace tessera;
-  std::vector<int> sample{2, 2, 9, 7, 1, 4,
-                          4, 4, 8, 8, 3, 4,
-                          1, 5, 1, 2, 5, 2,
-                          6, 8, 3, 2, 7, 2};
-  std::vector<float> averages(24);
-  array_view<const int, 2> data(4, 6, sample);
-  array_view<float, 2> average(4, 6, averages);
-  parallel_for_each(data.extent.tile<2, 2>(), [=] restrict_amp (tiled_index<2, 2> t) {
-    tile_static int values[2][2];
-    values[t.local[0]][t.local[1]] = data[t];
-    t.barrier.wait();
-    const int sum = values[0][0] + values[0][1] + values[1][0] + values[1][1];
-    average[t] = sum / 4.0f;
+  int sampledata[] = {2, 2, 9, 7, 1, 4,
+                      4, 4, 8, 8, 3, 4,
+                      1, 5, 1, 2, 5, 2,
+                      6, 8, 3, 2, 7, 2};
+  int averagedata[4 * 6] = {};
+
+  array_view<int, 2> sample(4, 6, sampledata);
+  array_view<int, 2> average(4, 6, averagedata);
+
+  parallel_for_each(sample.extent.tile<2, 2>(), [=] restrict_amp (tiled_index<2, 2> idx) {
+    // One 2x2 array per tile, shared by the tile's four threads.
+    tile_static int nums[2][2];
+    // The docs store at [local[1]][local[0]], the transpose of the tile's layout; only the sum of all four
+    // cells is read afterwards, so the order does not matter. Kept as documented.
+    nums[idx.local[1]][idx.local[0]] = sample[idx.global];
+    // No thread reads nums before all four have written their element.
+    idx.barrier.wait();
+    int sum = nums[0][0] + nums[0][1] + nums[1][0] + nums[1][1];
+    average[idx.global] = sum / 4;
   });
-  for (int r = 0; r < 4; ++r)
-    for (int c = 0; c < 6; ++c) std::cout << average(r, c) << (c < 5 ? " " : "\n");
+
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 6; j++) std::cout << average(i, j) << (j < 5 ? " " : "\n");
 }

@@ -1,46 +1,119 @@
-// Using tiles: an 8x9 matrix cut into 2x3 tiles. Every thread records its global, tile and local index;
-// the program prints, for each cell, which tile it belongs to (the documentation told tiles apart with
-// console colours) and then every cell's indices, and checks all 72 cells against the tiling rules:
-// local = global % (2,3), tile = global / (2,3), global = tile_origin + local. Exit status 1 on any mismatch.
+// Ported from Using Tiles, "Example of Global, Tile, and Local Indices": an 8x9 matrix is cut into 2x3
+// tiles (4 rows by 3 columns of tiles), and every thread records its global, tile and local index in the
+// Description of its element. The host then prints each matrix row as four lines (value, tile, global,
+// local), as the docs do.
+//
+// Porting changes:
+//  - The docs coloured the tiles red and green with Windows console calls. Here the tiles are told apart
+//    in plain text: " | " separates the tiles of a row and a line of dashes separates rows of tiles. The
+//    Tile line also names each cell's tile.
+//  - The program checks all 72 cells against the tiling rules and exits with status 1 if any cell is
+//    wrong: the cell was visited (fields start at -1, where the docs start them at 0), global is the cell's
+//    own (row, column), local lies inside the 2x3 tile, global = tile * (2,3) + local, the tile origin is
+//    tile * (2,3), and value, which only the host writes, is unchanged.
 #include <tessera/amp.hpp>
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
-int main() {
-  using namespace tessera;
-  constexpr int rows = 8, cols = 9;
-  std::vector<int> record(rows * cols * 8, -1);
-  array_view<int, 3> rec(rows, cols, 8, record);
-  parallel_for_each(extent<2>(rows, cols).tile<2, 3>(), [=] restrict_amp (tiled_index<2, 3> t) {
-    const int r = t.global[0], c = t.global[1];
-    rec(r, c, 0) = t.global[0];
-    rec(r, c, 1) = t.global[1];
-    rec(r, c, 2) = t.tile[0];
-    rec(r, c, 3) = t.tile[1];
-    rec(r, c, 4) = t.local[0];
-    rec(r, c, 5) = t.local[1];
-    rec(r, c, 6) = t.tile_origin[0];
-    rec(r, c, 7) = t.tile_origin[1];
-  });
-  rec.synchronize();
+using namespace tessera;
 
-  std::printf("tile of each cell (row, column of the tile):\n");
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) std::printf(" T%d%d", record[(r * cols + c) * 8 + 2], record[(r * cols + c) * 8 + 3]);
-    std::printf("\n");
+const int ROWS = 8;
+const int COLS = 9;
+const int TILE_ROWS = 2;
+const int TILE_COLS = 3;
+
+// value: the element's row-major position, set on the host. The rest is filled in by the kernel.
+// (tileOriginRow/Column are additions to the docs' struct: the global index of the tile's first element.)
+struct Description {
+  int value;
+  int tileRow;
+  int tileColumn;
+  int globalRow;
+  int globalColumn;
+  int localRow;
+  int localColumn;
+  int tileOriginRow;
+  int tileOriginColumn;
+};
+
+// The indices the kernel recorded for the element at (row, column) are the ones 2x3 tiling gives it.
+bool follows_tiling(const Description& d, int row, int column) {
+  if (d.value != row * COLS + column) return false;                      // untouched by the kernel
+  if (d.globalRow != row || d.globalColumn != column) return false;      // the thread of this element
+  if (d.localRow < 0 || d.localRow >= TILE_ROWS) return false;           // local lies inside the tile
+  if (d.localColumn < 0 || d.localColumn >= TILE_COLS) return false;
+  if (d.globalRow != d.tileRow * TILE_ROWS + d.localRow) return false;   // global = tile * dims + local
+  if (d.globalColumn != d.tileColumn * TILE_COLS + d.localColumn) return false;
+  return d.tileOriginRow == d.tileRow * TILE_ROWS && d.tileOriginColumn == d.tileColumn * TILE_COLS;
+}
+
+int main() {
+  std::vector<Description> descs;
+  for (int i = 0; i < ROWS * COLS; i++) descs.push_back(Description{i, -1, -1, -1, -1, -1, -1, -1, -1});
+
+  extent<2> matrix(ROWS, COLS);
+  array_view<Description, 2> descriptions(matrix, descs);
+
+  parallel_for_each(descriptions.extent.tile<TILE_ROWS, TILE_COLS>(),
+                    [=] restrict_amp (tiled_index<TILE_ROWS, TILE_COLS> t_idx) {
+    descriptions[t_idx].globalRow = t_idx.global[0];
+    descriptions[t_idx].globalColumn = t_idx.global[1];
+    descriptions[t_idx].tileRow = t_idx.tile[0];
+    descriptions[t_idx].tileColumn = t_idx.tile[1];
+    descriptions[t_idx].localRow = t_idx.local[0];
+    descriptions[t_idx].localColumn = t_idx.local[1];
+    descriptions[t_idx].tileOriginRow = t_idx.tile_origin[0];
+    descriptions[t_idx].tileOriginColumn = t_idx.tile_origin[1];
+  });
+
+  // One printed line per kind of index: a 13-character cell per element, "  " between cells of one tile
+  // and " | " between tiles.
+  auto print_line = [&](int row, auto describe) {
+    std::string line;
+    for (int column = 0; column < COLS; column++) {
+      char cell[32];
+      describe(descriptions(row, column), cell, sizeof cell);
+      if (column > 0) line += (column % TILE_COLS == 0) ? " | " : "  ";
+      line += cell;
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    std::printf("%s\n", line.c_str());
+  };
+  const std::string rule(13 * COLS + 2 * (COLS - 1) + (COLS / TILE_COLS - 1), '-');
+
+  for (int row = 0; row < ROWS; row++) {
+    if (row > 0) std::printf("%s\n", row % TILE_ROWS == 0 ? rule.c_str() : "");
+    print_line(row, [](const Description& d, char* s, std::size_t n) {
+      std::snprintf(s, n, "Value:  %-5d", d.value);
+    });
+    print_line(row, [](const Description& d, char* s, std::size_t n) {
+      std::snprintf(s, n, "Tile:   (%d,%d)", d.tileRow, d.tileColumn);
+    });
+    print_line(row, [](const Description& d, char* s, std::size_t n) {
+      std::snprintf(s, n, "Global: (%d,%d)", d.globalRow, d.globalColumn);
+    });
+    print_line(row, [](const Description& d, char* s, std::size_t n) {
+      std::snprintf(s, n, "Local:  (%d,%d)", d.localRow, d.localColumn);
+    });
   }
-  std::printf("cell: global tile local\n");
-  int wrong = 0;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      const int* v = &record[(r * cols + c) * 8];
-      std::printf("(%d,%d): g(%d,%d) t(%d,%d) l(%d,%d)\n", r, c, v[0], v[1], v[2], v[3], v[4], v[5]);
-      const bool ok = v[0] == r && v[1] == c && v[2] == r / 2 && v[3] == c / 3 && v[4] == r % 2 && v[5] == c % 3 &&
-                      v[6] == r - r % 2 && v[7] == c - c % 3 && v[0] == v[6] + v[4] && v[1] == v[7] + v[5];
-      if (!ok) ++wrong;
+
+  int correct = 0;
+  for (int row = 0; row < ROWS; row++) {
+    for (int column = 0; column < COLS; column++) {
+      const Description& d = descriptions(row, column);
+      const bool ok = follows_tiling(d, row, column);
+      if (ok) {
+        ++correct;
+      } else {
+        std::printf("WRONG at (%d,%d): value %d tile (%d,%d) global (%d,%d) local (%d,%d) tile origin (%d,%d)\n", row,
+                    column, d.value, d.tileRow, d.tileColumn, d.globalRow, d.globalColumn, d.localRow, d.localColumn,
+                    d.tileOriginRow, d.tileOriginColumn);
+      }
     }
   }
-  std::printf("%d of %d cells have the indices the tiling rules give\n", rows * cols - wrong, rows * cols);
-  return wrong == 0 ? 0 : 1;
+  std::printf("\n%d of %d cells: global = tile * (%d,%d) + local, as tiling requires\n", correct, ROWS * COLS,
+              TILE_ROWS, TILE_COLS);
+  return correct == ROWS * COLS ? 0 : 1;
 }
