@@ -1,15 +1,22 @@
-// array_view and array (AV-*, ARR-*): aliasing, projections, sections, copies and their errors.
+// array_view and array (AV-*, ARR-*): aliasing, projections, sections, const views, copies and their
+// errors.
 #include <tessera/amp.hpp>
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 namespace {
 using namespace tessera;
 using tessera::index;
 
+template <class V>
+concept writable_element = requires(V v) { v[0] = 1; };
+
+// AV-1: copies are shallow; every copy refers to the same data.
 TEST(ArrayView, CopiesAliasTheSameData) {
   std::vector<int> data(10, 0);
   array_view<int, 1> a(10, data);
@@ -17,8 +24,22 @@ TEST(ArrayView, CopiesAliasTheSameData) {
   b[3] = 7;
   EXPECT_EQ(a[3], 7);
   EXPECT_EQ(data[3], 7);
+  array_view<int, 1> c(10, data);
+  c = b;  // assignment is shallow too
+  c[4] = 8;
+  EXPECT_EQ(a[4], 8);
 }
 
+// AV-2: a view over a C array / raw pointer reads and writes that memory.
+TEST(ArrayView, ViewOverARawPointerUsesThatMemory) {
+  int raw[6] = {0, 1, 2, 3, 4, 5};
+  array_view<int, 2> v(2, 3, raw);
+  EXPECT_EQ(v(1, 2), 5);
+  v(0, 1) = 10;
+  EXPECT_EQ(raw[1], 10);
+}
+
+// IDX-5, AV-9: indexing is row-major; for N >= 2, av[i] projects on dimension 0, so av[2][3] == av(2,3).
 TEST(ArrayView, IndexingIsRowMajorAndProjectionsMatchFullIndexing) {
   std::vector<int> data(4 * 5);
   std::iota(data.begin(), data.end(), 0);
@@ -26,13 +47,29 @@ TEST(ArrayView, IndexingIsRowMajorAndProjectionsMatchFullIndexing) {
   EXPECT_EQ(v(2, 3), 2 * 5 + 3);
   EXPECT_EQ(v[2][3], v(2, 3));
   EXPECT_EQ(v[index<2>(2, 3)], v(2, 3));
+  EXPECT_EQ(v(2)[3], v(2, 3));
+  static_assert(std::is_same_v<decltype(v[2]), array_view<int, 1>>);
+  static_assert(std::is_same_v<decltype(v[2][3]), int&>);
   std::vector<int> cube(3 * 4 * 5);
   std::iota(cube.begin(), cube.end(), 0);
   array_view<int, 3> c(3, 4, 5, cube);
   EXPECT_EQ(c[2][1][4], (2 * 4 + 1) * 5 + 4);
+  EXPECT_EQ(c(2, 1, 4), c[2][1][4]);
   EXPECT_EQ(c[1].extent, extent<2>(4, 5));
+  EXPECT_EQ(c[1][3].extent, extent<1>(5));
 }
 
+// AV-9: a projection written in a kernel writes the parent's row.
+TEST(ArrayView, ProjectionWrittenInAKernelWritesTheParentsRow) {
+  std::vector<int> data(4 * 5, 0);
+  array_view<int, 2> v(4, 5, data);
+  array_view<int, 1> row = v[2];
+  parallel_for_each(row.extent, [=] restrict_amp (index<1> i) { row[i] = 7; });
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 5; ++c) ASSERT_EQ(data[r * 5 + c], r == 2 ? 7 : 0);
+}
+
+// AV-10, the spec's example: v1.section((15,25),(40,50))(0,0) == v1(15,25); the other section forms.
 TEST(ArrayView, SectionOriginMapsToTheParentAsInTheSpecExample) {
   std::vector<int> data(100 * 100);
   std::iota(data.begin(), data.end(), 0);
@@ -40,51 +77,103 @@ TEST(ArrayView, SectionOriginMapsToTheParentAsInTheSpecExample) {
   auto s = v1.section(index<2>(15, 25), extent<2>(40, 50));
   EXPECT_EQ(s(0, 0), v1(15, 25));
   EXPECT_EQ(s(39, 49), v1(54, 74));
+  EXPECT_EQ(s.extent, extent<2>(40, 50));
   auto row = s[3];
   EXPECT_EQ(row[4], v1(18, 29));
   auto tail = v1.section(index<2>(90, 90));
   EXPECT_EQ(tail.extent, extent<2>(10, 10));
+  EXPECT_EQ(tail(0, 0), v1(90, 90));
+  auto head = v1.section(extent<2>(3, 4));
+  EXPECT_EQ(head(2, 3), v1(2, 3));
+  auto ints = v1.section(15, 25, 40, 50);
+  EXPECT_EQ(ints(1, 1), v1(16, 26));
 }
 
+// AV-10: a section of a projection, and a section of a section, address the parent's elements.
+TEST(ArrayView, SectionOfAProjectionAndSectionOfASectionAddressTheParent) {
+  std::vector<int> data(6 * 8);
+  std::iota(data.begin(), data.end(), 0);
+  array_view<int, 2> v(6, 8, data);
+  auto part = v[2].section(index<1>(3), extent<1>(4));
+  EXPECT_EQ(part.extent, extent<1>(4));
+  for (int k = 0; k < 4; ++k) EXPECT_EQ(part[k], v(2, 3 + k));
+  auto inner = v.section(index<2>(1, 1), extent<2>(4, 6)).section(index<2>(2, 3), extent<2>(2, 2));
+  EXPECT_EQ(inner(0, 0), v(3, 4));
+  EXPECT_EQ(inner(1, 1), v(4, 5));
+  auto projected = v.section(index<2>(1, 2), extent<2>(3, 3))[1];
+  EXPECT_EQ(projected[0], v(2, 2));
+  part[1] = -1;
+  EXPECT_EQ(data[2 * 8 + 4], -1);
+}
+
+// AV-10: a section written in a kernel shows in the parent, and only there.
 TEST(ArrayView, SectionWrittenInAKernelShowsInTheParent) {
   std::vector<int> data(8 * 8, 0);
   array_view<int, 2> v(8, 8, data);
   auto s = v.section(index<2>(2, 2), extent<2>(4, 4));
-  parallel_for_each(s.extent, [=](index<2> i) { s[i] = 1; });
-  int ones = 0;
-  for (int x : data) ones += x;
-  EXPECT_EQ(ones, 16);
-  EXPECT_EQ(data[2 * 8 + 2], 1);
-  EXPECT_EQ(data[6 * 8 + 6], 0);
+  parallel_for_each(s.extent, [=] restrict_amp (index<2> i) { s[i] = 1; });
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c) ASSERT_EQ(data[r * 8 + c], (r >= 2 && r < 6 && c >= 2 && c < 6) ? 1 : 0);
 }
 
+// AV-12: views with the same home alias: a1 = [0,10] and a2 = [10,20] share element 10.
+TEST(ArrayView, OverlappingSectionsOfOneHomeAlias) {
+  std::vector<int> data(21, 0);
+  array_view<int, 1> v(21, data);
+  auto a1 = v.section(0, 11);
+  auto a2 = v.section(10, 11);
+  a1[10] = 17;
+  EXPECT_EQ(a2[0], 17);
+  parallel_for_each(extent<1>(1), [=] restrict_amp (index<1>) { a2[0] += 1; });
+  EXPECT_EQ(a1[10], 18);
+}
+
+// AV-10 (project decision): a section that does not fit in its parent throws runtime_exception.
 TEST(ArrayView, OutOfRangeSectionThrows) {
   std::vector<int> data(16);
   array_view<int, 2> v(4, 4, data);
   EXPECT_THROW(v.section(index<2>(2, 2), extent<2>(3, 1)), runtime_exception);
   EXPECT_THROW(v.section(index<2>(-1, 0), extent<2>(1, 1)), runtime_exception);
+  EXPECT_THROW(v.section(index<2>(4, 0)).section(index<2>(0, 0), extent<2>(1, 1)), runtime_exception);
+  EXPECT_THROW(v[1].section(2, 3), runtime_exception);
+  EXPECT_NO_THROW(v.section(index<2>(0, 0), extent<2>(4, 4)));
 }
 
-TEST(ArrayView, ConstViewConvertsFromWritableAndReads) {
+// AV-15: array_view<const T> converts from array_view<T>, reads, and cannot be written through.
+TEST(ArrayView, ConstViewConvertsFromWritableReadsAndCannotBeWritten) {
   std::vector<float> data{1.5f, 2.5f};
   array_view<float, 1> w(2, data);
   array_view<const float, 1> r = w;
   EXPECT_EQ(r[1], 2.5f);
+  w[1] = 3.5f;
+  EXPECT_EQ(r[1], 3.5f);
   static_assert(std::is_same_v<decltype(r[0]), const float&>);
+  static_assert(!writable_element<array_view<const int, 1>>);
+  static_assert(writable_element<array_view<int, 1>>);
+  static_assert(!std::is_convertible_v<array_view<const int, 1>, array_view<int, 1>>);
+  const std::vector<int> constant{1, 2, 3};
+  array_view<const int, 1> c(3, constant);
+  EXPECT_EQ(c[2], 3);
 }
 
+// AV-2 (U10): a container shorter than the extent is refused.
 TEST(ArrayView, ShortContainerIsRefused) {
   std::vector<int> data(5);
   EXPECT_THROW((array_view<int, 2>(2, 3, data)), runtime_exception);
 }
 
+// AV-3: a view built from an extent alone gets storage; a kernel writes it and the host reads it.
 TEST(ArrayView, ExtentOnlyViewIsWrittenByAKernelAndReadOnTheHost) {
   array_view<int, 1> v(32);
-  parallel_for_each(v.extent, [=](index<1> i) { v[i] = i[0] * i[0]; });
+  parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] = i[0] * i[0]; });
   EXPECT_EQ(v[5], 25);
   EXPECT_EQ(v.data()[31], 961);
+  array_view<int, 2> m(3, 4);
+  parallel_for_each(m.extent.tile<1, 4>(), [=] restrict_amp (tiled_index<1, 4> t) { m[t] = t.global[0] * 10 + t.global[1]; });
+  EXPECT_EQ(m(2, 3), 23);
 }
 
+// ARR-8, AV-15: reinterpret_as and view_as see the same bytes.
 TEST(ArrayView, ReinterpretAndViewAsSeeTheSameBytes) {
   struct rgb {
     float r, g, b;
@@ -94,46 +183,77 @@ TEST(ArrayView, ReinterpretAndViewAsSeeTheSameBytes) {
   auto floats = v.reinterpret_as<float>();
   EXPECT_EQ(floats.extent[0], 12);
   EXPECT_EQ(floats[4], 2.0f);
+  floats[5] = 9.0f;
+  EXPECT_EQ(pixels[1].b, 9.0f);
   std::vector<int> flat(12);
   std::iota(flat.begin(), flat.end(), 0);
   auto m = array_view<int, 1>(12, flat).view_as(extent<2>(3, 4));
   EXPECT_EQ(m(2, 1), 9);
+  m(0, 0) = -5;
+  EXPECT_EQ(flat[0], -5);
+  EXPECT_THROW((array_view<int, 1>(12, flat).view_as(extent<2>(4, 4))), runtime_exception);
 }
 
+// AV-4..AV-6: synchronize, refresh and discard_data keep the host copy coherent.
 TEST(ArrayView, SynchronizeRefreshAndDiscardKeepTheHostCopyCoherent) {
   std::vector<int> data(4, 1);
   array_view<int, 1> v(4, data);
-  parallel_for_each(v.extent, [=](index<1> i) { v[i] += 1; });
+  parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] += 1; });
   v.synchronize();
   EXPECT_EQ(data, std::vector<int>(4, 2));
   data[0] = 10;
   v.refresh();
   EXPECT_EQ(v[0], 10);
+  parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] *= 2; });
+  v.synchronize();
+  EXPECT_EQ(data, (std::vector<int>{20, 4, 4, 4}));
   v.discard_data();
-  parallel_for_each(v.extent, [=](index<1> i) { v[i] = 5; });
+  parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] = 5; });
+  v.synchronize();
   EXPECT_EQ(data, std::vector<int>(4, 5));
 }
 
+// AV-13: when the last view goes away, the host container holds the kernel's results.
+TEST(ArrayView, HostContainerHoldsTheResultsAfterTheLastViewIsGone) {
+  std::vector<int> data(16, 0);
+  {
+    array_view<int, 1> v(16, data);
+    parallel_for_each(v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = t.local[0]; });
+  }
+  for (int k = 0; k < 16; ++k) ASSERT_EQ(data[k], k % 4);
+}
+
+// ARR-2: copies are deep, moves steal the storage.
 TEST(Array, CopiesAreDeepAndMovesStealTheStorage) {
   array<int, 1> a(4);
   std::vector<int> src{1, 2, 3, 4};
   copy(src.begin(), src.end(), a);
   array<int, 1> b = a;
-  b[0] = 100;
-  EXPECT_EQ(a[0], 1);
+  b[index<1>(0)] = 100;
+  EXPECT_EQ(a[index<1>(0)], 1);
+  EXPECT_NE(a.data(), b.data());
+  array<int, 1> d(4);
+  d = a;
+  a[index<1>(1)] = -2;
+  EXPECT_EQ(d[index<1>(1)], 2);
   const int* storage = b.data();
   array<int, 1> c = std::move(b);
   EXPECT_EQ(c.data(), storage);
-  EXPECT_EQ(c[0], 100);
+  EXPECT_EQ(c[index<1>(0)], 100);
 }
 
+// ARR-3, ARR-4: non-positive extents and too-short source ranges throw runtime_exception.
 TEST(Array, NonPositiveExtentAndShortRangeThrow) {
   EXPECT_THROW(array<int>(0), runtime_exception);
   EXPECT_THROW((array<int, 2>(2, -1)), runtime_exception);
+  EXPECT_THROW((array<int, 3>(extent<3>(1, 0, 1))), runtime_exception);
   std::vector<int> three(3);
   EXPECT_THROW((array<int, 1>(4, three.begin(), three.end())), runtime_exception);
+  EXPECT_THROW((array<int, 2>(2, 2, three.begin(), three.end())), runtime_exception);
+  EXPECT_NO_THROW((array<int, 1>(3, three.begin(), three.end())));
 }
 
+// ARR-1, ARR-7: row-major layout; data() points at element 0; conversion to std::vector.
 TEST(Array, IsRowMajorAndConvertsToAVector) {
   std::vector<int> src(6);
   std::iota(src.begin(), src.end(), 0);
@@ -145,40 +265,96 @@ TEST(Array, IsRowMajorAndConvertsToAVector) {
   EXPECT_EQ(back, src);
 }
 
-TEST(Copy, WorksInEveryDirectionAndRefusesMismatchedExtents) {
-  std::vector<int> src{1, 2, 3, 4}, dst(4, 0), out;
-  array<int, 1> a(4), b(4);
-  copy(src.begin(), src.end(), a);
-  copy(a, b);
-  array_view<int, 1> v(4, dst);
-  copy(b, v);
-  EXPECT_EQ(dst, src);
-  copy(v, std::back_inserter(out));
-  EXPECT_EQ(out, src);
-  std::vector<int> other(5);
-  array_view<int, 1> w(5, other);
-  EXPECT_THROW(copy(v, w), runtime_exception);
-  array<int, 2> m(2, 2), n(2, 3);
-  EXPECT_THROW(copy(m, n), runtime_exception);
-  std::vector<int> short_range(2);
-  EXPECT_THROW(copy(short_range.begin(), short_range.end(), v), runtime_exception);
+// ARR-6: for a 4-D array, a[index<4>(i,j,k,l)] == a[i][j][k][l].
+TEST(Array, FourDimensionalIndexMatchesRepeatedProjection) {
+  std::vector<int> src(6 * 5 * 4 * 3);
+  std::iota(src.begin(), src.end(), 0);
+  array<int, 4> a(extent<4>(6, 5, 4, 3), src.begin(), src.end());
+  EXPECT_EQ(a[index<4>(5, 4, 3, 2)], a[5][4][3][2]);
+  EXPECT_EQ(a[index<4>(5, 4, 3, 2)], ((5 * 5 + 4) * 4 + 3) * 3 + 2);
+  EXPECT_EQ(a[2][1][0][1], ((2 * 5 + 1) * 4 + 0) * 3 + 1);
 }
 
-TEST(Atomics, FetchIncReturnsAPermutationAcrossTilesAndCompareExchangeReportsTheReadValue) {
-  std::vector<int> counter(1, 0), got(1024, -1);
-  array_view<int, 1> c(1, counter), g(1024, got);
-  parallel_for_each(g.extent.tile<64>(), [=](tiled_index<64> t) { g[t] = atomic_fetch_inc(&c[0]); });
-  std::sort(got.begin(), got.end());
-  for (int k = 0; k < 1024; ++k) ASSERT_EQ(got[k], k);
-  int x = 5, expected = 3;
-  EXPECT_FALSE(atomic_compare_exchange(&x, &expected, 9));
-  EXPECT_EQ(expected, 5);
-  EXPECT_TRUE(atomic_compare_exchange(&x, &expected, 9));
-  EXPECT_EQ(x, 9);
-  unsigned int u = 1;
-  EXPECT_EQ(atomic_fetch_sub(&u, 1u), 1u);
-  float f = 1.0f;
-  EXPECT_EQ(atomic_exchange(&f, 2.0f), 1.0f);
+// PFE-7: an array is captured by reference and written in a kernel; its sections and views alias it.
+TEST(Array, WrittenInAKernelThroughAReferenceAndReadThroughItsViews) {
+  array<int, 2> a(4, 6);
+  parallel_for_each(a.extent.tile<2, 3>(), [&a] restrict_amp (tiled_index<2, 3> t) { a[t] = t.tile[0] * 10 + t.tile[1]; });
+  EXPECT_EQ(a(3, 5), 11);
+  array_view<int, 2> s = a.section(index<2>(2, 3), extent<2>(2, 3));
+  EXPECT_EQ(s(0, 0), 11);
+  s(0, 0) = 99;
+  EXPECT_EQ(a(2, 3), 99);
+  array<int, 1> flat(8);
+  auto m = flat.view_as(extent<2>(2, 4));
+  m(1, 1) = 5;
+  EXPECT_EQ(flat[index<1>(5)], 5);
+  EXPECT_EQ(flat.reinterpret_as<unsigned int>().extent, extent<1>(8));
+}
+
+// ARR-9: copy works in every direction, with the destination last; ARR-10: mismatched extents throw.
+TEST(Copy, WorksInEveryDirection) {
+  const std::vector<int> src{1, 2, 3, 4};
+  std::vector<int> dst(4, 0), out, out2;
+  array<int, 1> a(4), b(4), c(4);
+  copy(src.begin(), src.end(), a);   // iterator range -> array
+  copy(a, b);                        // array -> array
+  array_view<int, 1> v(4, dst);
+  copy(b, v);                        // array -> array_view
+  EXPECT_EQ(dst, src);
+  copy(v, std::back_inserter(out));  // array_view -> output iterator
+  EXPECT_EQ(out, src);
+  copy(a, std::back_inserter(out2)); // array -> output iterator
+  EXPECT_EQ(out2, src);
+  std::vector<int> other(4, 0);
+  array_view<int, 1> w(4, other);
+  copy(v, w);                        // array_view -> array_view
+  EXPECT_EQ(other, src);
+  w[0] = 50;
+  copy(w, c);                        // array_view -> array
+  EXPECT_EQ(c[index<1>(0)], 50);
+  array_view<const int, 1> cv(4, src);
+  copy(cv, c);                       // const array_view -> array
+  EXPECT_EQ(c[index<1>(0)], 1);
+  std::vector<int> from_first{9, 8, 7, 6, 5};
+  copy(from_first.begin(), w);       // iterator (first only) -> array_view
+  EXPECT_EQ(other, (std::vector<int>{9, 8, 7, 6}));
+  a.copy_to(w);                      // array::copy_to
+  EXPECT_EQ(other, src);
+  std::vector<int> grid(6);
+  std::iota(grid.begin(), grid.end(), 0);
+  array<int, 2> g(2, 3);
+  copy(grid.begin(), grid.end(), g); // 2-D, row-major
+  EXPECT_EQ(g(1, 0), 3);
+}
+
+TEST(Copy, IsDeep) {
+  std::vector<int> src{1, 2, 3};
+  array<int, 1> a(3);
+  copy(src.begin(), src.end(), a);
+  src[0] = 100;
+  EXPECT_EQ(a[index<1>(0)], 1);
+  std::vector<int> dst(3);
+  array_view<int, 1> v(3, dst);
+  copy(a, v);
+  a[index<1>(1)] = -1;
+  EXPECT_EQ(dst[1], 2);
+}
+
+TEST(Copy, MismatchedExtentsAndShortRangesThrowRuntimeException) {
+  std::vector<int> four(4), five(5);
+  array_view<int, 1> v(4, four), w(5, five);
+  EXPECT_THROW(copy(v, w), runtime_exception);
+  array<int, 2> m(4, 4), n(4, 5);
+  EXPECT_THROW(copy(m, n), runtime_exception);
+  std::vector<int> grid(20);
+  array_view<int, 2> g(4, 5, grid);
+  EXPECT_THROW(copy(m, g), runtime_exception);
+  EXPECT_THROW(copy(g, m), runtime_exception);
+  array<int, 1> a(5);
+  EXPECT_THROW(copy(v, a), runtime_exception);
+  std::vector<int> short_range(2);
+  EXPECT_THROW(copy(short_range.begin(), short_range.end(), v), runtime_exception);
+  EXPECT_THROW(copy(short_range.begin(), short_range.end(), a), runtime_exception);
 }
 
 }  // namespace

@@ -1,0 +1,45 @@
+// Code that must not compile. tests/CMakeLists.txt compiles this file once per case with -DCASE=<n> and
+// expects the compiler to fail with the diagnostic the case names; CASE=0 is the control, which must
+// compile, so that a failure of the others means the rejection and not a broken harness.
+#include <tessera/amp.hpp>
+
+using namespace tessera;
+
+void must_not_compile() {
+#if CASE == 0
+  // Control: a well-formed tiled and non-tiled launch, a const view read, an array of int.
+  array_view<int, 1> v(8);
+  parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) { v[t] = 1; });
+  parallel_for_each(v.extent, [=] restrict_amp (tessera::index<1> i) { v[i] += 1; });
+  array_view<const int, 1> r = v;
+  (void)r[0];
+  array<int, 1> a(4);
+  (void)a;
+#elif CASE == 1
+  // TIDX-5: the kernel's tiled_index must have the launch's tile sizes.
+  parallel_for_each(extent<1>(64).tile<8>(), [] restrict_amp (tiled_index<4>) {});
+#elif CASE == 2
+  // PFE-1: a non-tiled launch takes a kernel over index<N>.
+  parallel_for_each(extent<1>(64), [] restrict_amp (tiled_index<8>) {});
+#elif CASE == 3
+  // PFE-7: the kernel's operator() is const (a mutable lambda is not a kernel).
+  int n = 0;
+  parallel_for_each(extent<1>(64), [=] restrict_amp (tessera::index<1>) mutable { ++n; });
+#elif CASE == 4
+  // TEXT-1: tile sizes are positive.
+  tiled_extent<0> t;
+  (void)t;
+#elif CASE == 5
+  // ARR-1: elements are a multiple of 4 bytes.
+  char bytes[8] = {};
+  array_view<char, 1> v(8, bytes);
+  (void)v;
+#elif CASE == 6
+  // AV-15: a const view cannot be written through.
+  const int data[4] = {};
+  array_view<const int, 1> v(4, data);
+  v[0] = 1;
+#else
+#error "unknown CASE"
+#endif
+}
