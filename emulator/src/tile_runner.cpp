@@ -31,6 +31,22 @@ std::string scope_call(memory_scope s) {
 
 }  // namespace
 
+inline void tile_runner::record_resumer(ctx::fcontext_t from) noexcept {
+  if (from_ < 0) worker_ctx_ = from;
+  else threads_[from_].context = from;
+}
+
+// Inlined into every caller, barrier_wait among them (which link-time optimization inlines into kernel
+// code), so that no `ret` follows a switch: jump_fcontext resumes a fiber with an indirect jump, not a
+// return, and leaves the suspending call's entry on the CPU's return-address stack, so an out-of-line
+// switch_to returning right after the switch is mispredicted, several ns each time (bench/RESULTS-emulator.md).
+[[gnu::always_inline]] inline void tile_runner::switch_to(int target) {
+  from_ = running_;
+  running_ = target;
+  const ctx::transfer_t t = ctx::jump_fcontext(target < 0 ? worker_ctx_ : threads_[target].context, this);
+  record_resumer(t.fctx);
+}
+
 std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed,
                                     std::size_t stack_bytes) {
   launch_ = &launch;
@@ -154,18 +170,6 @@ int tile_runner::end_phase() {
   pos_ = 0;
   waiting_ = 0;
   return order_[0];
-}
-
-void tile_runner::switch_to(int target) {
-  from_ = running_;
-  running_ = target;
-  const ctx::transfer_t t = ctx::jump_fcontext(target < 0 ? worker_ctx_ : threads_[target].context, this);
-  record_resumer(t.fctx);
-}
-
-void tile_runner::record_resumer(ctx::fcontext_t from) noexcept {
-  if (from_ < 0) worker_ctx_ = from;
-  else threads_[from_].context = from;
 }
 
 void tile_runner::unwind_parked() {
