@@ -60,7 +60,7 @@ int main() {
   std::printf("machine: %s\n", bench::machine().c_str());
   std::printf("emulator: 1 worker and %u (the default, one per hardware thread), seed %llu, memory checks option %s "
               "(kernel not instrumented)\n",
-              default_workers, static_cast<unsigned long long>(o.seed), o.checks ? "on" : "off");
+              default_workers, static_cast<unsigned long long>(o.seed), o.checks == tessera::emulator::check_mode::off ? "off" : "on");
   std::printf("%d tiles of 4 threads; median of %d rounds\n\n", (n / 2) * (n / 2), rounds);
 
   // Every emulator run, the warm-up included, is checked against the serial loop's result.

@@ -1,5 +1,6 @@
 #include <tessera/emulator/options.hpp>
 
+#include <tessera/detail/bounds.hpp>
 #include <tessera/exceptions.hpp>
 
 #include <cstdlib>
@@ -22,6 +23,30 @@ std::uint64_t parse_number(const char* name, const char* text, bool allow_suffix
   return v * scale;
 }
 
+check_mode parse_mode(const char* text) {
+  const std::string t(text);
+  if (t == "report" || t == "1") return check_mode::report;
+  if (t == "stop") return check_mode::stop;
+  if (t == "off" || t == "0") return check_mode::off;
+  throw runtime_exception("TESSERA_CHECKS=\"" + t + "\" is not a check mode; use report, stop or off");
+}
+
+check_set parse_disabled(const char* text) {
+  check_set s;
+  std::string list(text);
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    std::size_t end = list.find(',', begin);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(begin, end - begin);
+    while (!name.empty() && name.front() == ' ') name.erase(name.begin());
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    if (!name.empty()) s = s.without(check_named(name));
+    begin = end + 1;
+  }
+  return s;
+}
+
 void validate(const options& o) {
   if (o.stack_bytes < 16 * 1024)
     throw runtime_exception("emulator stack size " + std::to_string(o.stack_bytes) + " bytes is too small; use at least 16K");
@@ -32,7 +57,10 @@ options from_environment() {
   if (const char* w = std::getenv("TESSERA_WORKERS"); w && *w) o.workers = static_cast<unsigned>(parse_number("TESSERA_WORKERS", w, false));
   if (const char* s = std::getenv("TESSERA_SEED"); s && *s) o.seed = parse_number("TESSERA_SEED", s, false);
   if (const char* k = std::getenv("TESSERA_STACK_SIZE"); k && *k) o.stack_bytes = parse_number("TESSERA_STACK_SIZE", k, true);
-  if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks = parse_number("TESSERA_CHECKS", c, false) != 0;
+  if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks = parse_mode(c);
+  if (const char* c = std::getenv("TESSERA_CHECKS_OFF"); c && *c) o.enabled_checks = parse_disabled(c);
+  if (const char* v = std::getenv("TESSERA_ALLOW_SAME_VALUE"); v && *v)
+    o.allow_same_value = parse_number("TESSERA_ALLOW_SAME_VALUE", v, false) != 0;
   validate(o);
   return o;
 }
@@ -41,8 +69,17 @@ std::mutex& lock() {
   static std::mutex m;
   return m;
 }
+// Indexing checks live in the model (detail::bounds_checking); the emulator's options switch them.
+void apply(const options& o) {
+  tessera::detail::bounds_checking = o.checks != check_mode::off && o.enabled_checks.has(check::out_of_bounds);
+}
+
 options& current() {
-  static options o = from_environment();
+  static options o = [] {
+    options e = from_environment();
+    apply(e);
+    return e;
+  }();
   return o;
 }
 
@@ -57,6 +94,7 @@ void set_options(const options& o) {
   validate(o);
   std::lock_guard g(lock());
   current() = o;
+  apply(o);
 }
 
 void set_workers(unsigned workers) {

@@ -33,6 +33,17 @@ namespace {
 // The lowest-indexed failure of a launch.
 class first_failure {
  public:
+  std::int64_t index() const noexcept { return lowest_.load(std::memory_order_relaxed); }
+  bool stopped_by_check() const {
+    if (!error_) return false;
+    try {
+      std::rethrow_exception(error_);
+    } catch (const check_stop&) {
+      return true;
+    } catch (...) {
+      return false;
+    }
+  }
   bool beyond(std::int64_t index) const noexcept { return index > lowest_.load(std::memory_order_relaxed); }
   void offer(std::int64_t index, std::exception_ptr error) {
     std::lock_guard g(mutex_);
@@ -99,25 +110,54 @@ void for_each_task(std::int64_t count, std::int64_t grain, unsigned workers, con
   });
 }
 
+check_config config_of(const options& o) {
+  return check_config{o.enabled_checks, o.allow_same_value, o.checks == check_mode::stop};
+}
+
+// How a launch ends: the lowest failure, unless a check stopped it; then the checks' report. Divergence
+// and faults come before the hazards they may cause (MEM-8).
+void finish(const first_failure& failure, std::optional<hazard_log>& hazards) {
+  if (hazards && failure.stopped_by_check()) {
+    const std::int64_t stopped = hazards->config().stop_at_first ? failure.index() : -1;
+    if (std::exception_ptr e = hazards->report(stopped)) std::rethrow_exception(e);
+    return;
+  }
+  failure.rethrow_if_any();
+  if (hazards)
+    if (std::exception_ptr e = hazards->report()) std::rethrow_exception(e);
+}
+
 }  // namespace
 
 void run_simple(const simple_launch& l) {
   refuse_nested_launch();
+  const options o = get_options();
   const unsigned workers = effective_workers();
   const std::int64_t chunks = static_cast<std::int64_t>(workers) * 16;
   const std::int64_t grain = l.points / chunks > 0 ? l.points / chunks : 1;
   first_failure failure;
+  std::optional<hazard_log> hazards;
+  if (o.checks != check_mode::off)
+    hazards.emplace(l, false, [&l](std::int64_t point, int) { return "thread " + point_name(l, point) + " of a non-tiled launch"; },
+                    o.seed, config_of(o));
   for_each_task(l.points, grain, workers, [&](std::int64_t first, std::int64_t last) {
     if (failure.beyond(first)) return;
     std::int64_t at = first;
+    access_monitor& monitor = worker::here().points;
+    if (hazards) monitor.begin_points(l, &at);
     try {
       kernel_code_scope scope;
       l.body(l, first, last, at);
+      monitor.end_points();
+    } catch (const check_stop&) {
+      monitor.end_points();
+      failure.offer(at, std::current_exception());
     } catch (...) {
+      monitor.end_points();
       failure.offer(at, describe_thrown(std::current_exception(), "thread " + point_name(l, at) + " of a non-tiled launch"));
     }
   });
-  failure.rethrow_if_any();
+  finish(failure, hazards);
 }
 
 void run_tiled(const tiled_launch& l) {
@@ -126,7 +166,9 @@ void run_tiled(const tiled_launch& l) {
   const unsigned workers = effective_workers();
   first_failure failure;
   std::optional<hazard_log> hazards;
-  if (o.checks) hazards.emplace(l, o.seed);
+  if (o.checks != check_mode::off)
+    hazards.emplace(l, true, [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); }, o.seed,
+                    config_of(o));
   for_each_task(l.tiles, 1, workers, [&](std::int64_t first, std::int64_t last) {
     worker& w = worker::here();
     for (std::int64_t t = first; t < last; ++t) {
@@ -134,9 +176,7 @@ void run_tiled(const tiled_launch& l) {
       if (std::exception_ptr e = w.runner.run(l, t, o.seed, o.stack_bytes)) failure.offer(t, std::move(e));
     }
   });
-  failure.rethrow_if_any();  // divergence and faults come before the hazards they may cause (MEM-8)
-  if (hazards)
-    if (std::exception_ptr e = hazards->report()) std::rethrow_exception(e);
+  finish(failure, hazards);
 }
 
 }  // namespace tessera::emulator::detail

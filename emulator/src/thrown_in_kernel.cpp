@@ -1,5 +1,7 @@
 #include "thrown_in_kernel.hpp"
 
+#include "code_sites.hpp"
+
 #include <tessera/kernel_failures.hpp>
 
 #include <cxxabi.h>
@@ -23,7 +25,9 @@ std::exception_ptr describe_thrown(std::exception_ptr thrown, const std::string&
   try {
     std::rethrow_exception(thrown);
   } catch (const out_of_bounds& e) {
-    return std::make_exception_ptr(out_of_bounds(std::string(e.what()) + " (" + where + ")"));
+    const std::string site = first_user_site(e.call_stack());
+    return std::make_exception_ptr(
+        out_of_bounds(std::string(e.what()) + (site.empty() ? "" : " at " + site) + " (" + where + ")", e.call_stack()));
   } catch (const std::exception& e) {
     return std::make_exception_ptr(
         kernel_exception("kernel code threw " + demangled(typeid(e)) + ": " + e.what() + " (" + where + "); the original is nested"));

@@ -57,9 +57,12 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   n_ = launch.threads_per_tile;
   unwinding_ = false;
   divergent_ = false;
+  stopped_by_check_ = false;
+  order_grown_ = false;
   overflowed_ = -1;
   running_ = -1;
   const auto& stacks = stacks_.reserve(n_, stack_bytes);
+  stacks_in_use_ = &stacks;
   threads_.resize(n_);
   order_.resize(n_);
   thrown_.assign(n_, nullptr);
@@ -87,13 +90,18 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
 
   std::exception_ptr outcome;
-  if (divergent_) {
+  if (stopped_by_check_) {
+    // The finding is in the launch's hazard log. In stop mode the launch ends at it; in report mode only
+    // this tile did (its threads could not go on), and the launch continues.
+    if (hazard_log* log = hazard_log::current(); log != nullptr && log->config().stop_at_first)
+      outcome = std::make_exception_ptr(check_stop{});
+  } else if (divergent_) {
     outcome = divergence_report();
   } else {
     outcome = exception_report();
   }
   monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
-  if (outcome) unwind_parked();
+  if (outcome || stopped_by_check_) unwind_parked();
   current_ = nullptr;
   return outcome;
 }
@@ -106,7 +114,11 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
   bool unwound = false;
   try {
     r->launch_->body(*r->launch_, r->tile_, self);
+    r->monitor_.thread_done();
   } catch (const fiber_unwind&) {
+    unwound = true;
+  } catch (const check_stop&) {
+    r->stopped_by_check_ = true;
     unwound = true;
   } catch (...) {
     r->thrown_[self] = std::current_exception();
@@ -130,6 +142,7 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
 
 void tile_runner::barrier_wait(memory_scope scope, source_site site) {
   if (unwinding_) throw fiber_unwind{};
+  monitor_.before_barrier();
   const int self = running_;
   thread_slot& me = threads_[self];
   me.st = state::at_barrier;
@@ -150,8 +163,20 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site) {
   if (unwinding_) throw fiber_unwind{};
 }
 
+void tile_runner::yield_polling() {
+  if (unwinding_) throw fiber_unwind{};
+  const int self = running_;
+  threads_[self].st = state::polling;
+  order_.push_back(self);  // its turn comes again after every thread still to run in this phase
+  order_grown_ = true;
+  const int next = next_after_stop();
+  if (next != self) switch_to(next);
+  if (unwinding_) throw fiber_unwind{};
+  threads_[self].st = state::running;
+}
+
 int tile_runner::next_after_stop() {
-  if (++pos_ < n_) return order_[pos_];
+  if (++pos_ < static_cast<int>(order_.size())) return order_[pos_];
   return end_phase();
 }
 
@@ -165,8 +190,14 @@ int tile_runner::end_phase() {
   // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
   // which is what a parked thread is.
   ++phase_;
-  monitor_.phase_turn(phase_scope_);
-  if (seed_ != 0) schedule_order(seed_, tile_, phase_, order_);
+  monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
+  if (order_grown_) {
+    order_.resize(n_);
+    order_grown_ = false;
+    schedule_order(seed_, tile_, phase_, order_);
+  } else if (seed_ != 0) {
+    schedule_order(seed_, tile_, phase_, order_);
+  }
   pos_ = 0;
   waiting_ = 0;
   return order_[0];
@@ -175,7 +206,7 @@ int tile_runner::end_phase() {
 void tile_runner::unwind_parked() {
   unwinding_ = true;
   for (int i = 0; i < n_; ++i)
-    if (threads_[i].st == state::at_barrier) switch_to(i);
+    if (threads_[i].st == state::at_barrier || threads_[i].st == state::polling) switch_to(i);
   unwinding_ = false;
 }
 

@@ -20,6 +20,7 @@
 #include <csetjmp>
 #include <cstdint>
 #include <exception>
+#include <utility>
 #include <vector>
 
 namespace tessera::emulator::detail {
@@ -35,12 +36,20 @@ class tile_runner {
 
   // Called from kernel code through tile_barrier (the running thread parks until the phase turns).
   void barrier_wait(memory_scope scope, source_site site);
+  // Called by the checks when the running thread polls memory without a barrier: the other threads of
+  // the phase run (until they stop) before it goes on (spin_watch).
+  void yield_polling();
 
   // The runner whose tile is executing on this thread, or nullptr outside tiled kernels.
   static tile_runner* current() noexcept { return current_; }
 
   // The kernel thread on the CPU now (its local index, linearized), or -1 when the worker itself runs.
   int running_thread() const noexcept { return running_; }
+  // The stack of a kernel thread of the running tile: [low, high).
+  std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept {
+    const fiber_stack& s = (*stacks_in_use_)[thread];
+    return {reinterpret_cast<std::uintptr_t>(s.guard_end), reinterpret_cast<std::uintptr_t>(s.top)};
+  }
 
   // Async-signal-safe: is addr in a guard page of this runner's stacks?
   bool in_guard(const void* addr) const noexcept { return stacks_.in_guard(addr); }
@@ -48,7 +57,7 @@ class tile_runner {
   [[noreturn]] void abandon_after_overflow() noexcept;
 
  private:
-  enum class state : unsigned char { fresh, running, at_barrier, finished, threw };
+  enum class state : unsigned char { fresh, running, at_barrier, polling, finished, threw };
   // Everything the barrier path touches for one thread, in 24 bytes: its saved context, where it stopped
   // and how.
   struct thread_slot {
@@ -72,6 +81,7 @@ class tile_runner {
   static inline thread_local tile_runner* current_ = nullptr;  // read on every barrier: keep it one load
 
   stack_pool& stacks_;
+  const std::vector<fiber_stack>* stacks_in_use_ = nullptr;
   access_monitor monitor_;
   const tiled_launch* launch_ = nullptr;
   std::int64_t tile_ = 0;
@@ -84,6 +94,8 @@ class tile_runner {
   int from_ = -1;        // thread that switched last; its context is stored on arrival
   bool unwinding_ = false;
   bool divergent_ = false;
+  bool stopped_by_check_ = false;  // a check ended the tile (check_stop)
+  bool order_grown_ = false;       // polling threads were queued again in this phase
   ctx::fcontext_t worker_ctx_ = nullptr;
   std::vector<thread_slot> threads_;
   std::vector<int> order_;

@@ -1,4 +1,5 @@
-// worker: what one emulator thread keeps between tiles: its fiber stacks and its tile runner.
+// worker: what one emulator thread keeps between tiles: its fiber stacks, its tile runner, and the
+// checks' monitor for the points of non-tiled launches it runs.
 #pragma once
 
 #include "guard_page_handler.hpp"
@@ -10,6 +11,7 @@ namespace tessera::emulator::detail {
 struct worker {
   stack_pool stacks;
   tile_runner runner{stacks};
+  access_monitor points;
 
   static worker& here() {
     thread_local worker w;

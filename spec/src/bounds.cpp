@@ -2,6 +2,11 @@
 
 #include <tessera/kernel_failures.hpp>
 
+#include <cxxabi.h>
+#include <execinfo.h>
+
+#include <cstdlib>
+#include <memory>
 #include <string>
 
 namespace tessera::detail {
@@ -16,11 +21,23 @@ std::string tuple(const int* v, int rank) {
   return s + ")";
 }
 
+std::string type_name(const std::type_info& t) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> name(abi::__cxa_demangle(t.name(), nullptr, nullptr, &status), std::free);
+  return status == 0 && name ? name.get() : t.name();
+}
+
 }  // namespace
 
-void throw_out_of_bounds(const char* container, const int* index, const int* extent, int rank) {
-  throw out_of_bounds(std::string("out-of-bounds access: index ") + tuple(index, rank) + " is outside the " + container +
-                      "'s extent " + tuple(extent, rank) + " (AV-8)");
+void throw_out_of_bounds(const std::type_info& container, const int* index, const int* extent, int rank) {
+  // The callers' code addresses: whoever reports this (the emulator) finds the kernel's line among them,
+  // whether the indexing was inlined into the kernel or not.
+  void* frames[12];
+  const int n = backtrace(frames, 12);
+  std::vector<const void*> stack(frames + 1, frames + (n > 1 ? n : 1));
+  throw out_of_bounds("out-of-bounds access: index " + tuple(index, rank) + " is outside the extent " + tuple(extent, rank) +
+                          " of a " + type_name(container) + " (AV-8)",
+                      std::move(stack));
 }
 
 void throw_bad_section(const char* container, const int* origin, const int* section, const int* extent, int rank) {

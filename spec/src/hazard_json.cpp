@@ -36,6 +36,7 @@ std::string hazard_detected::json() const {
     const hazard& h = hazards_[i];
     out += (i ? "," : "");
     out += "{\"kind\":" + quoted(h.kind) + ",\"memory\":" + quoted(h.memory) + ",\"offset\":" + std::to_string(h.offset) +
+           ",\"location\":" + quoted(h.location) + ",\"interval\":" + quoted(h.interval) +
            ",\"first\":" + access_json(h.first) + ",\"second\":" + (h.second.site.empty() ? std::string("null") : access_json(h.second)) +
            "}";
   }

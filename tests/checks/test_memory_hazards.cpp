@@ -217,7 +217,7 @@ TEST(TileStaticHazards, ManyThreadsReadingOneValueIsClean) {
 TEST(TileStaticHazards, ChecksOffReportsNothing) {
   const auto saved = emulator::get_options();
   auto off = saved;
-  off.checks = false;
+  off.checks = emulator::check_mode::off;
   emulator::set_options(off);
   std::vector<int> out(32);
   array_view<int, 1> v(32, out);

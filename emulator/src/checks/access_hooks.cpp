@@ -15,8 +15,8 @@ using tessera::emulator::detail::access_monitor;
 
 namespace {
 
-inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc) {
-  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc);
+inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed = false) {
+  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc, changed);
 }
 
 }  // namespace
@@ -51,55 +51,47 @@ void __tsan_write_range(void* a, unsigned long n) { note(a, n, access_kind::writ
 void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 
-// Every atomic is performed sequentially consistent: at least as strong as what was asked.
+// Every atomic is performed sequentially consistent (at least as strong as what was asked), then reported
+// with whether it changed memory: an atomic that changes nothing is a poll for the spin-wait check.
+#define TESSERA_RMW_HOOK(BITS, T, NAME, BUILTIN, CHANGED)                                               \
+  T __tsan_atomic##BITS##_##NAME(volatile T* a, T v, int) {                                             \
+    const T old = BUILTIN(a, v, __ATOMIC_SEQ_CST);                                                      \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, CHANGED);                       \
+    return old;                                                                                         \
+  }
 #define TESSERA_ATOMIC_HOOKS(BITS, T)                                                                   \
   T __tsan_atomic##BITS##_load(const volatile T* a, int) {                                              \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                        \
+    const T v = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                   \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, false);                         \
+    return v;                                                                                           \
   }                                                                                                     \
   void __tsan_atomic##BITS##_store(volatile T* a, T v, int) {                                           \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    __atomic_store_n(a, v, __ATOMIC_SEQ_CST);                                                           \
+    const T old = __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                          \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, old != v);                      \
   }                                                                                                     \
-  T __tsan_atomic##BITS##_exchange(volatile T* a, T v, int) {                                           \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                                 \
-  }                                                                                                     \
-  T __tsan_atomic##BITS##_fetch_add(volatile T* a, T v, int) {                                          \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_fetch_add(a, v, __ATOMIC_SEQ_CST);                                                  \
-  }                                                                                                     \
-  T __tsan_atomic##BITS##_fetch_sub(volatile T* a, T v, int) {                                          \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_fetch_sub(a, v, __ATOMIC_SEQ_CST);                                                  \
-  }                                                                                                     \
-  T __tsan_atomic##BITS##_fetch_and(volatile T* a, T v, int) {                                          \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_fetch_and(a, v, __ATOMIC_SEQ_CST);                                                  \
-  }                                                                                                     \
-  T __tsan_atomic##BITS##_fetch_or(volatile T* a, T v, int) {                                           \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_fetch_or(a, v, __ATOMIC_SEQ_CST);                                                   \
-  }                                                                                                     \
-  T __tsan_atomic##BITS##_fetch_xor(volatile T* a, T v, int) {                                          \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_fetch_xor(a, v, __ATOMIC_SEQ_CST);                                                  \
-  }                                                                                                     \
-  T __tsan_atomic##BITS##_fetch_nand(volatile T* a, T v, int) {                                         \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_fetch_nand(a, v, __ATOMIC_SEQ_CST);                                                 \
-  }                                                                                                     \
+  TESSERA_RMW_HOOK(BITS, T, exchange, __atomic_exchange_n, old != v)                                    \
+  TESSERA_RMW_HOOK(BITS, T, fetch_add, __atomic_fetch_add, v != 0)                                      \
+  TESSERA_RMW_HOOK(BITS, T, fetch_sub, __atomic_fetch_sub, v != 0)                                      \
+  TESSERA_RMW_HOOK(BITS, T, fetch_and, __atomic_fetch_and, static_cast<T>(old & v) != old)              \
+  TESSERA_RMW_HOOK(BITS, T, fetch_or, __atomic_fetch_or, static_cast<T>(old | v) != old)                \
+  TESSERA_RMW_HOOK(BITS, T, fetch_xor, __atomic_fetch_xor, v != 0)                                      \
+  TESSERA_RMW_HOOK(BITS, T, fetch_nand, __atomic_fetch_nand, static_cast<T>(~(old & v)) != old)         \
   int __tsan_atomic##BITS##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {               \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+    const T expected = *c;                                                                              \
+    const bool ok = __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, ok && expected != v);           \
+    return ok;                                                                                          \
   }                                                                                                     \
   int __tsan_atomic##BITS##_compare_exchange_weak(volatile T* a, T* c, T v, int, int) {                 \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    return __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);            \
+    const T expected = *c;                                                                              \
+    const bool ok = __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, ok && expected != v);           \
+    return ok;                                                                                          \
   }                                                                                                     \
   T __tsan_atomic##BITS##_compare_exchange_val(volatile T* a, T c, T v, int, int) {                     \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC);                                \
-    __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);                  \
+    const T expected = c;                                                                               \
+    const bool ok = __atomic_compare_exchange_n(a, &c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);   \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, ok && expected != v);           \
     return c;                                                                                           \
   }
 TESSERA_ATOMIC_HOOKS(8, std::uint8_t)
@@ -107,5 +99,6 @@ TESSERA_ATOMIC_HOOKS(16, std::uint16_t)
 TESSERA_ATOMIC_HOOKS(32, std::uint32_t)
 TESSERA_ATOMIC_HOOKS(64, std::uint64_t)
 #undef TESSERA_ATOMIC_HOOKS
+#undef TESSERA_RMW_HOOK
 
 }  // extern "C"

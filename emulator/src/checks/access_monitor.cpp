@@ -2,159 +2,190 @@
 
 #include "../tile_runner.hpp"
 #include "cross_tile_table.hpp"
-#include "hazard_log.hpp"
 
 #include <tessera/limits.hpp>
 
-#include <link.h>
+#include <pthread.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace tessera::emulator::detail {
+namespace {
 
-void access_monitor::begin_tile(const tile_runner& runner, const tiled_launch& launch, std::int64_t tile) {
-  runner_ = &runner;
-  launch_ = &launch;
-  tile_ = tile;
-  tile_epoch_ = ++epoch_;
-  tile_gepoch_ = ++gepoch_;
-  shadow_clean_ = false;
-  if (hazard_log::current() != nullptr) active_ = this;
-}
-
-void access_monitor::phase_turn(memory_scope scope) noexcept {
-  if (covers(scope, memory_scope::tile_static_memory)) ++epoch_;
-  if (covers(scope, memory_scope::global_memory)) ++gepoch_;
-}
-
-// tile_static storage is the worker thread's static TLS (the dialect makes it static thread_local), so
-// the ranges are this thread's TLS blocks, found once per worker.
-void access_monitor::find_tile_static_ranges() {
-  ranges_.clear();
-  dl_iterate_phdr(
-      [](dl_phdr_info* info, std::size_t, void* self) {
-        auto* m = static_cast<access_monitor*>(self);
-        if (info->dlpi_tls_data == nullptr) return 0;
-        for (int i = 0; i < info->dlpi_phnum; ++i) {
-          if (info->dlpi_phdr[i].p_type != PT_TLS) continue;
-          const auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
-          std::size_t offset = 0;
-          for (const auto& r : m->ranges_) offset += r.end - r.begin;
-          m->ranges_.push_back(range{begin, begin + info->dlpi_phdr[i].p_memsz, offset});
-        }
-        return 0;
-      },
-      this);
-  std::size_t total = 0;
-  for (const auto& r : ranges_) total += r.end - r.begin;
-  shadow_.assign(total, cell{});
-}
-
-access_monitor::cell* access_monitor::shadow_of(std::uintptr_t a) noexcept {
-  for (const auto& r : ranges_)
-    if (a >= r.begin && a < r.end) return &shadow_[r.shadow_offset + (a - r.begin)];
-  return nullptr;
-}
-
-bool access_monitor::is_global(std::uintptr_t a) const noexcept {
-  for (std::size_t i = 0; i < launch_->global_count; ++i) {
-    const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
-    if (a >= b && a < b + launch_->globals[i].bytes) return true;
+// The calling thread's stack (non-tiled kernels run on the worker's own stack).
+void thread_stack(std::uintptr_t& low, std::uintptr_t& high) {
+  pthread_attr_t attr;
+  low = high = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return;
+  void* base = nullptr;
+  std::size_t size = 0;
+  if (pthread_attr_getstack(&attr, &base, &size) == 0) {
+    low = reinterpret_cast<std::uintptr_t>(base);
+    high = low + size;
   }
-  return false;
+  pthread_attr_destroy(&attr);
 }
 
-void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc) {
-  const int thread = runner_->running_thread();
-  if (thread < 0) return;
-  if (ranges_.empty()) find_tile_static_ranges();
-  if (!shadow_clean_) {
-    std::fill(shadow_.begin(), shadow_.end(), cell{});
-    global_.clear();
-    tile_static_low_ = tile_static_high_ = 0;
-    over_budget_reported_ = false;
-    shadow_clean_ = true;
-  }
-  const auto a = reinterpret_cast<std::uintptr_t>(addr);
-  if (shadow_of(a) != nullptr) touch_tile_static(a, size, kind, pc, thread);
-  else if (is_global(a)) touch_global(a, size, kind, pc, thread);
-  // Anything else (the thread's own stack, the kernel's captures) is not checked.
+}  // namespace
+
+void access_monitor::begin(hazard_log* log) {
+  log_ = log;
+  config_ = log->config();
+  map_.prepare_worker();
+  if (shadow_.size() != map_.tile_static_bytes()) shadow_.assign(map_.tile_static_bytes(), shadow_cell{});
+  log->set_namer_map(&map_);
+  pending_.active = false;
+  active_ = this;
 }
 
-int access_monitor::check_unit(cell& c, std::uint32_t epoch, std::uint32_t first_epoch, access_kind kind,
-                               const void* pc, std::uint16_t t, bool check_uninitialized, bool& against_write) {
-  const bool written = c.write_epoch >= first_epoch;
-  const bool other_wrote_now = c.write_epoch == epoch && c.writer != t;
-  const bool other_read_now = c.read_epoch == epoch && (c.many_readers || c.reader != t);
-  int found = -1;
-  switch (kind) {
-    case access_kind::read:
-      if (check_uninitialized && !written) found = hazard_log::uninitialized;
-      else if (other_wrote_now && !c.write_atomic) {
-        found = hazard_log::raw;
-        against_write = true;
-      }
-      if (c.read_epoch == epoch && c.reader != t) {
-        c.many_readers = true;
-      } else if (c.read_epoch != epoch) {
-        c.read_epoch = epoch;
-        c.reader = t;
-        c.many_readers = false;
-        c.read_pc = pc;
-      }
-      break;
-    case access_kind::write:
-      if (other_wrote_now) {
-        found = c.write_atomic ? hazard_log::write_atomic : hazard_log::waw;
-        against_write = true;
-      } else if (other_read_now) {
-        found = hazard_log::war;
-      }
-      c.write_epoch = epoch;
-      c.writer = t;
-      c.write_atomic = false;
-      c.write_pc = pc;
-      break;
-    case access_kind::atomic:
-      if (check_uninitialized && !written) found = hazard_log::uninitialized;
-      else if (other_wrote_now && !c.write_atomic) {
-        found = hazard_log::write_atomic;
-        against_write = true;
-      }
-      c.write_epoch = epoch;
-      c.writer = t;
-      c.write_atomic = true;
-      c.write_pc = pc;
-      break;
-  }
-  return found;
-}
-
-void access_monitor::report(int kind, int memory, std::size_t offset, const cell& c, bool against_write,
-                            access_kind kind_now, const void* pc, int thread) {
+void access_monitor::begin_tile(tile_runner& runner, const tiled_launch& launch, std::int64_t tile) {
   hazard_log* log = hazard_log::current();
   if (log == nullptr) return;
-  raw_hazard h{};
-  h.kind = kind;
-  h.memory = memory;
-  h.tile = tile_;
-  h.offset = offset;
-  if (kind == hazard_log::uninitialized || kind == hazard_log::over_budget) {
-    h.first_pc = pc;
-    h.first_thread = thread;
-    h.first_access = static_cast<int>(kind_now);
-  } else {
-    h.first_pc = against_write ? c.write_pc : c.read_pc;
-    h.first_thread = against_write ? c.writer : c.reader;
-    h.first_access = against_write ? (c.write_atomic ? 2 : 1) : 0;
-    h.second_pc = pc;
-    h.second_thread = thread;
-    h.second_access = static_cast<int>(kind_now);
+  runner_ = &runner;
+  point_ = nullptr;
+  tile_ = tile;
+  map_.set_launch(launch, &launch, sizeof launch, nullptr, 0);
+  begin(log);
+  for (interval_state* s : {&tile_static_, &global_}) {
+    s->first_epoch = ++s->epoch;
+    s->number = 0;
+    s->opened_by = source_site{nullptr, 0};
   }
-  log->record(h);
+  words_.clear();
+  tile_static_low_ = tile_static_high_ = 0;
+  over_budget_reported_ = false;
+  spins_.reset(launch.threads_per_tile);
 }
 
-void access_monitor::touch_tile_static(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread) {
+void access_monitor::end_tile() noexcept {
+  pending_.active = false;  // a thread that failed or was unwound: its last write is not settled
+  active_ = nullptr;
+}
+
+void access_monitor::begin_points(const simple_launch& launch, const std::int64_t* point) {
+  hazard_log* log = hazard_log::current();
+  if (log == nullptr) return;
+  runner_ = nullptr;
+  point_ = point;
+  map_.set_launch(launch, &launch, sizeof launch, launch.extent, sizeof(int) * static_cast<std::size_t>(launch.rank));
+  std::uintptr_t low, high;
+  thread_stack(low, high);
+  map_.set_private_stack(low, high);
+  begin(log);
+  last_point_ = -1;
+  spins_.reset(1);
+}
+
+void access_monitor::end_points() noexcept {
+  if (active_ == this) {
+    try {
+      settle_pending_write();
+    } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
+    }
+  }
+  pending_.active = false;
+  active_ = nullptr;
+}
+
+void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
+  for (auto [s, kind] : {std::pair{&tile_static_, memory_scope::tile_static_memory}, std::pair{&global_, memory_scope::global_memory}})
+    if (covers(scope, kind)) {
+      ++s->epoch;
+      ++s->number;
+      s->opened_by = site;
+    }
+}
+
+void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed) {
+  if (pending_.active) settle_pending_write();
+  int thread = 0;
+  if (runner_ != nullptr) {
+    thread = runner_->running_thread();
+    if (thread < 0) return;
+    const auto stack = runner_->stack_of(thread);
+    map_.set_private_stack(stack.first, stack.second);
+  } else if (*point_ != last_point_) {
+    last_point_ = *point_;
+    tile_ = last_point_;
+    spins_.progress(0);
+  }
+  const auto a = reinterpret_cast<std::uintptr_t>(addr);
+  const classified where = map_.classify(a);
+  switch (where.cls) {
+    case memory_class::private_stack:
+    case memory_class::argument: return;
+    case memory_class::constant:
+      if (kind == access_kind::read) return;
+      [[fallthrough]];
+    case memory_class::host:
+      if (config_.enabled.has(check::host_memory)) report_host(a, kind, pc, thread);
+      return;
+    case memory_class::tile_static:
+      if (runner_ != nullptr) touch_tile_static(where, a, size, kind, pc, thread);
+      break;
+    case memory_class::global:
+      if (runner_ != nullptr) touch_global(where, a, size, kind, pc, thread);
+      else touch_point_global(where, a, size, kind, pc);
+      break;
+  }
+  if (config_.enabled.has(check::spin_waits)) poll(a, size, kind, changed, where, pc, thread);
+}
+
+raw_hazard access_monitor::finding(hazard_kind k, const classified& where, const conflict& earlier, access_kind kind,
+                                   const void* pc, int thread, const interval_state* interval) const {
+  raw_hazard h{};
+  h.kind = k;
+  h.memory = where.cls;
+  h.unit = where.unit;
+  h.offset = where.offset;
+  h.tile = tile_;
+  if (earlier.kind == hazard_kind::none) {  // a finding about one access
+    h.first_pc = pc;
+    h.first_thread = thread;
+    h.first_access = kind;
+  } else {
+    h.first_pc = earlier.pc;
+    h.first_thread = earlier.thread;
+    h.first_access = earlier.access;
+    h.second_pc = pc;
+    h.second_thread = thread;
+    h.second_access = kind;
+  }
+  if (interval != nullptr) {
+    h.interval = interval->number;
+    h.barrier = interval->opened_by;
+  }
+  return h;
+}
+
+void access_monitor::emit(const raw_hazard& h) {
+  if (pending_.active) {  // a held write: its finding waits until the write is known to change memory
+    if (!pending_.has_finding) {
+      pending_.has_finding = true;
+      pending_.finding = h;
+    }
+    return;
+  }
+  log_->record(h);
+  if (config_.stop_at_first) throw check_stop{};
+}
+
+void access_monitor::settle_pending_write() {
+  if (!pending_.active) return;
+  pending_.active = false;
+  const bool unchanged = std::memcmp(reinterpret_cast<const void*>(pending_.addr), pending_.old_bytes, pending_.size) == 0;
+  if (unchanged) {  // the same value: as if the write never happened
+    for (auto& [cell, before] : pending_.tile_static_cells) *cell = before;
+    for (auto& [cell, before] : pending_.global_cells) *cell = before;
+    return;
+  }
+  for (std::uintptr_t w : pending_.table_words) log_->tiles().record(w, access_kind::write, tile_, pending_.thread, pending_.pc);
+  if (pending_.has_finding) emit(pending_.finding);
+}
+
+void access_monitor::touch_tile_static(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind,
+                                       const void* pc, int thread) {
   // The 32 KiB budget (TS-7), estimated from the span of bytes the tile touched.
   if (tile_static_high_ == 0) {
     tile_static_low_ = a;
@@ -163,51 +194,150 @@ void access_monitor::touch_tile_static(std::uintptr_t a, std::size_t size, acces
     tile_static_low_ = std::min(tile_static_low_, a);
     tile_static_high_ = std::max(tile_static_high_, a + size);
   }
-  if (!over_budget_reported_ && tile_static_high_ - tile_static_low_ > static_cast<std::uintptr_t>(limits::tile_static_bytes)) {
+  if (!over_budget_reported_ && tile_static_high_ - tile_static_low_ > static_cast<std::uintptr_t>(limits::tile_static_bytes) &&
+      config_.enabled.has(check::tile_static_budget)) {
     over_budget_reported_ = true;
-    cell none{};
-    report(hazard_log::over_budget, hazard_log::tile_static, tile_static_high_ - tile_static_low_, none, false, kind, pc, thread);
+    classified span = where;
+    span.offset = tile_static_high_ - tile_static_low_;
+    emit(finding(hazard_kind::over_budget, span, conflict{}, kind, pc, thread, nullptr));
   }
-  for (std::size_t i = 0; i < size; ++i) {
-    cell* c = shadow_of(a + i);
-    if (c == nullptr) continue;
-    const cell before = *c;
-    bool against_write = false;
-    const int found = check_unit(*c, epoch_, tile_epoch_, kind, pc, static_cast<std::uint16_t>(thread), true, against_write);
-    if (found >= 0) {  // one finding per access, however many bytes it spans
-      std::size_t offset = 0;
-      for (const auto& r : ranges_)
-        if (a >= r.begin && a < r.end) offset = a - r.begin;
-      report(found, hazard_log::tile_static, offset, before, against_write, kind, pc, thread);
-      return;
+  const bool races = config_.enabled.has(check::tile_static_races);
+  const bool uninitialized = config_.enabled.has(check::uninitialized_reads);
+  if (!races && !uninitialized) return;
+  const bool hold = kind == access_kind::write && holding_writes() && size <= sizeof pending_.old_bytes;
+  if (hold) {
+    pending_.tile_static_cells.clear();
+    pending_.global_cells.clear();
+    pending_.table_words.clear();
+  }
+  const std::size_t base = map_.shadow_index(where);
+  const std::size_t end = std::min(base + size, shadow_.size());
+  conflict first_conflict;
+  std::size_t conflict_byte = 0;
+  for (std::size_t i = base; i < end; ++i) {
+    shadow_cell& c = shadow_[i];
+    if (hold) pending_.tile_static_cells.emplace_back(&c, c);
+    const conflict found = apply_access(c, tile_static_.epoch, tile_static_.first_epoch, kind, pc, static_cast<std::uint16_t>(thread), uninitialized);
+    if (found.kind == hazard_kind::none || first_conflict.kind != hazard_kind::none) continue;
+    if (found.kind == hazard_kind::uninitialized ? uninitialized : races) {
+      first_conflict = found;  // one finding per access, however many bytes it spans
+      conflict_byte = i - base;
     }
+  }
+  if (hold) {
+    pending_.active = true;
+    pending_.addr = a;
+    pending_.size = size;
+    std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
+    pending_.has_finding = false;
+    pending_.thread = thread;
+    pending_.pc = pc;
+  }
+  if (first_conflict.kind != hazard_kind::none) {
+    classified at = where;
+    at.offset += conflict_byte;
+    const bool single = first_conflict.kind == hazard_kind::uninitialized;
+    emit(finding(first_conflict.kind, at, single ? conflict{} : first_conflict, kind, pc, thread, &tile_static_));
   }
 }
 
-void access_monitor::touch_global(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread) {
-  hazard_log* log = hazard_log::current();
-  bool reported = false;
+void access_monitor::touch_global(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc,
+                                  int thread) {
+  if (!config_.enabled.has(check::global_races)) return;
+  const bool hold = kind == access_kind::write && holding_writes() && size <= sizeof pending_.old_bytes;
+  if (hold) {
+    pending_.tile_static_cells.clear();
+    pending_.global_cells.clear();
+    pending_.table_words.clear();
+  }
+  conflict first_conflict;
+  std::uintptr_t conflict_word = 0;
   for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + size; w += 4) {
-    global_cell& c = global_[w];
+    global_cell& c = words_[w];
+    if (hold) pending_.global_cells.emplace_back(&c, c);
     // Races between tiles: each tile's first access of each kind goes to the launch's table.
     bool& seen = kind == access_kind::read ? c.tile_read : kind == access_kind::write ? c.tile_wrote : c.tile_atomic;
-    if (!seen && log != nullptr) {
+    if (!seen) {
       seen = true;
-      log->tiles().record(w, static_cast<int>(kind), tile_, thread, pc);
+      if (hold) pending_.table_words.push_back(w);
+      else log_->tiles().record(w, kind, tile_, thread, pc);
     }
-    const cell before = c;
-    bool against_write = false;
-    const int found = check_unit(c, gepoch_, tile_gepoch_, kind, pc, static_cast<std::uint16_t>(thread), false, against_write);
-    if (found >= 0 && !reported) {
-      reported = true;
-      std::size_t offset = 0;
-      for (std::size_t i = 0; i < launch_->global_count; ++i) {
-        const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
-        if (w >= b && w < b + launch_->globals[i].bytes) offset = w - b;
-      }
-      report(found, hazard_log::global, offset, before, against_write, kind, pc, thread);
+    const conflict found = apply_access(c, global_.epoch, global_.first_epoch, kind, pc, static_cast<std::uint16_t>(thread), false);
+    if (found.kind != hazard_kind::none && first_conflict.kind == hazard_kind::none) {
+      first_conflict = found;
+      conflict_word = w;
     }
   }
+  if (hold) {
+    pending_.active = true;
+    pending_.addr = a;
+    pending_.size = size;
+    std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
+    pending_.has_finding = false;
+    pending_.thread = thread;
+    pending_.pc = pc;
+  }
+  if (first_conflict.kind != hazard_kind::none) {
+    classified at = where;
+    at.offset -= a - conflict_word;  // the conflicting word's offset
+    emit(finding(first_conflict.kind, at, first_conflict, kind, pc, thread, &global_));
+  }
+}
+
+void access_monitor::touch_point_global(const classified&, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc) {
+  if (!config_.enabled.has(check::global_races)) return;
+  const bool hold = kind == access_kind::write && holding_writes() && size <= sizeof pending_.old_bytes;
+  if (hold) {
+    pending_.tile_static_cells.clear();
+    pending_.global_cells.clear();
+    pending_.table_words.clear();
+  }
+  for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + size; w += 4) {
+    if (w == last_word_ && kind == last_kind_ && tile_ == last_point_ && !hold) continue;
+    last_word_ = w;
+    last_kind_ = kind;
+    if (hold) pending_.table_words.push_back(w);
+    else log_->tiles().record(w, kind, tile_, 0, pc);
+  }
+  if (hold) {
+    pending_.active = true;
+    pending_.addr = a;
+    pending_.size = size;
+    std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
+    pending_.has_finding = false;
+    pending_.thread = 0;
+    pending_.pc = pc;
+  }
+}
+
+void access_monitor::report_host(std::uintptr_t a, access_kind kind, const void* pc, int thread) {
+  raw_hazard h = finding(hazard_kind::host_memory, classified{memory_class::host, 0, 0}, conflict{}, kind, pc, thread, nullptr);
+  h.unit = a;  // named at report time (a global variable's name), never printed as a number
+  emit(h);
+}
+
+void access_monitor::poll(std::uintptr_t a, std::size_t size, access_kind kind, bool changed, const classified& where,
+                          const void* pc, int thread) {
+  if (kind == access_kind::write || changed) {
+    spins_.progress(thread);
+    return;
+  }
+  if (!spins_.polled(thread, a, size)) return;
+  spin_watch::verdict v;
+  if (runner_ != nullptr) {
+    spins_.snapshot(thread);
+    runner_->yield_polling();  // the other threads of the tile run a round
+    v = spins_.after_round(thread);
+  } else {  // a non-tiled thread cannot yield: other workers' threads run meanwhile, if any
+    v = spins_.after_round(thread);
+    spins_.snapshot(thread);
+  }
+  if (v == spin_watch::verdict::unchanged) return;
+  raw_hazard h = finding(hazard_kind::spin_wait, where, conflict{}, kind, pc, thread,
+                         where.cls == memory_class::tile_static ? &tile_static_ : runner_ != nullptr ? &global_ : nullptr);
+  h.hung = v == spin_watch::verdict::hung;
+  emit(h);
+  if (h.hung) throw check_stop{};  // the thread would never get past this loop: its tile (or range) ends here
 }
 
 }  // namespace tessera::emulator::detail

@@ -1,15 +1,22 @@
-// access_monitor: what one worker knows about the memory traffic of the tile it runs, fed by the
+// access_monitor: what one worker knows about the memory traffic of the kernel code it runs, fed by the
 // instrumentation hooks (access_hooks.cpp) and by the tile runner's barrier phases.
 //
-// Checks: data races between threads of a tile in one barrier interval (read after write, write after
-// read, write after write, a plain write next to an atomic) on tile_static memory (per byte) and on the
-// launch's global memory (per 4-byte word: elements are multiples of 4 bytes, ARR-1), fence-aware: an
-// interval of a memory kind ends only at a barrier whose fence covers that kind; reads of tile_static
-// bytes no thread of the tile has written; and, through the launch's cross_tile_table, accesses to one
-// global word from two tiles with a plain write among them. Findings go to the launch's hazard log.
+// Each access is classified (memory_map), then checked: races between threads of a tile in one barrier
+// interval on tile_static memory (per byte) and global memory (per 4-byte word: elements are multiples
+// of 4 bytes, ARR-1), fence-aware; reads of tile_static bytes no thread of the tile wrote; accesses to one
+// global word from two tiles (or two threads of a non-tiled launch) with a plain write among them, through
+// the launch's cross_tile_table; host memory no view holds; the 32 KiB tile_static budget; and polling
+// (spin_watch). Findings go to the launch's hazard_log. The "allow same value" mode holds a write's
+// findings until the next event shows whether it changed memory (same_value_filter).
 #pragma once
 
+#include "hazard_log.hpp"
+#include "memory_map.hpp"
+#include "shadow_cell.hpp"
+#include "spin_watch.hpp"
+
 #include <tessera/memory_scope.hpp>
+#include <tessera/source_site.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -18,69 +25,87 @@
 
 namespace tessera::emulator::detail {
 
-struct tiled_launch;
 class tile_runner;
-
-enum class access_kind : unsigned char { read, write, atomic };
 
 class access_monitor {
  public:
-  // The monitor of the tile running on this thread, or nullptr (no tile, or checks off).
+  // The monitor of the kernel code running on this thread, or nullptr (host code, or checks off).
   static access_monitor* active() noexcept { return active_; }
 
-  void begin_tile(const tile_runner& runner, const tiled_launch& launch, std::int64_t tile);
-  void end_tile() noexcept { active_ = nullptr; }
-  // A barrier phase ended; `scope` is the fence of the barrier every thread met at.
-  void phase_turn(memory_scope scope) noexcept;
+  // A tile starts on this worker / has ended.
+  void begin_tile(tile_runner& runner, const tiled_launch& launch, std::int64_t tile);
+  void end_tile() noexcept;
+  // Points of a non-tiled launch run on this worker; `*point` is the one running.
+  void begin_points(const simple_launch& launch, const std::int64_t* point);
+  void end_points() noexcept;
 
-  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc);
+  // The running thread reaches a barrier / its kernel returned (may throw check_stop).
+  void before_barrier() { settle_pending_write(); }
+  void thread_done() { settle_pending_write(); }
+  // A barrier phase ended at `site`; `scope` is the fence of the barrier every thread met at.
+  void phase_turn(memory_scope scope, source_site site) noexcept;
+
+  // One access by the running thread. `changed` (atomics): the operation changed memory.
+  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed);
 
  private:
-  struct cell {
-    std::uint32_t write_epoch = 0;  // 0: not written in this tile
-    std::uint32_t read_epoch = 0;
-    std::uint16_t writer = 0;
-    std::uint16_t reader = 0;
-    bool write_atomic = false;
-    bool many_readers = false;
-    const void* write_pc = nullptr;
-    const void* read_pc = nullptr;
-  };
-  struct range {
-    std::uintptr_t begin, end;
-    std::size_t shadow_offset;
-  };
-
-  struct global_cell : cell {
+  struct global_cell : shadow_cell {
     bool tile_wrote = false, tile_read = false, tile_atomic = false;  // already in the cross-tile table
   };
+  struct interval_state {
+    std::uint32_t epoch = 0;        // the current interval
+    std::uint32_t first_epoch = 0;  // the tile's first
+    int number = 0;                 // intervals since the tile began
+    source_site opened_by{nullptr, 0};
+  };
+  // A plain write whose findings wait until it is known whether it changed memory (allow-same-value).
+  struct pending_write {
+    bool active = false;
+    std::uintptr_t addr = 0;
+    std::size_t size = 0;
+    unsigned char old_bytes[16];
+    std::vector<std::pair<shadow_cell*, shadow_cell>> tile_static_cells;  // before the write
+    std::vector<std::pair<global_cell*, global_cell>> global_cells;
+    std::vector<std::uintptr_t> table_words;  // cross-tile records the write would make
+    bool has_finding = false;
+    raw_hazard finding{};
+    int thread = 0;
+    const void* pc = nullptr;
+  };
 
-  void find_tile_static_ranges();
-  cell* shadow_of(std::uintptr_t a) noexcept;
-  bool is_global(std::uintptr_t a) const noexcept;
-  // Applies one access to one shadow unit; returns the hazard kind found, or -1.
-  int check_unit(cell& c, std::uint32_t epoch, std::uint32_t first_epoch, access_kind kind, const void* pc,
-                 std::uint16_t thread, bool check_uninitialized, bool& against_write);
-  void touch_tile_static(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread);
-  void touch_global(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread);
-  void report(int kind, int memory, std::size_t offset, const cell& c, bool against_write, access_kind kind_now,
-              const void* pc, int thread);
+  void begin(hazard_log* log);
+  void touch_tile_static(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread);
+  void touch_global(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread);
+  void touch_point_global(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc);
+  void report_host(std::uintptr_t a, access_kind kind, const void* pc, int thread);
+  void poll(std::uintptr_t a, std::size_t size, access_kind kind, bool changed, const classified& where, const void* pc, int thread);
+  raw_hazard finding(hazard_kind k, const classified& where, const conflict& earlier, access_kind kind, const void* pc, int thread,
+                     const interval_state* interval) const;
+  // Records a finding, unless it waits for a pending write; stops the launch in stop mode.
+  void emit(const raw_hazard& h);
+  void settle_pending_write();
+  bool holding_writes() const noexcept { return config_.allow_same_value; }
 
   static inline thread_local access_monitor* active_ = nullptr;
 
-  const tile_runner* runner_ = nullptr;
-  const tiled_launch* launch_ = nullptr;
+  hazard_log* log_ = nullptr;
+  check_config config_;
+  memory_map map_;
+  tile_runner* runner_ = nullptr;          // null for non-tiled launches
+  const std::int64_t* point_ = nullptr;    // non-tiled: the running point
   std::int64_t tile_ = 0;
-  std::uint32_t epoch_ = 0;         // the current tile_static interval
-  std::uint32_t tile_epoch_ = 0;    // the first tile_static interval of the current tile
-  std::uint32_t gepoch_ = 0;        // the current global-memory interval
-  std::uint32_t tile_gepoch_ = 0;
-  bool shadow_clean_ = true;        // the shadows are reset lazily, on a tile's first access
-  std::unordered_map<std::uintptr_t, global_cell> global_;  // this tile's global words
+  interval_state tile_static_;
+  interval_state global_;
+  std::vector<shadow_cell> shadow_;                          // per tile_static byte
+  std::unordered_map<std::uintptr_t, global_cell> words_;    // this tile's global words
   std::uintptr_t tile_static_low_ = 0, tile_static_high_ = 0;  // bytes this tile touched
   bool over_budget_reported_ = false;
-  std::vector<range> ranges_;
-  std::vector<cell> shadow_;
+  spin_watch spins_;
+  pending_write pending_;
+  // Non-tiled: the last global word recorded, so a point's repeated accesses cost no table lookups.
+  std::uintptr_t last_word_ = 0;
+  access_kind last_kind_ = access_kind::read;
+  std::int64_t last_point_ = -1;
 };
 
 }  // namespace tessera::emulator::detail

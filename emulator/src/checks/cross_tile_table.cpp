@@ -2,10 +2,10 @@
 
 namespace tessera::emulator::detail {
 
-void cross_tile_table::record(std::uintptr_t word, int kind, std::int64_t tile, int thread, const void* pc) {
+void cross_tile_table::record(std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc) {
   shard& s = shards_[(word >> 2) % shards_.size()];
   std::lock_guard g(s.mutex);
-  auto& lowest = s.words[word].lowest[kind];
+  auto& lowest = s.words[word].lowest[static_cast<int>(kind)];
   if (lowest[0].tile == tile || lowest[1].tile == tile) return;
   const first_access a{tile, thread, pc};
   if (lowest[0].tile < 0 || tile < lowest[0].tile) {
@@ -16,7 +16,7 @@ void cross_tile_table::record(std::uintptr_t word, int kind, std::int64_t tile, 
   }
 }
 
-void cross_tile_table::report_into(hazard_log& log, const tiled_launch& launch) const {
+void cross_tile_table::report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const {
   for (const shard& s : shards_) {
     std::lock_guard g(s.mutex);
     for (const auto& [word, state] : s.words) {
@@ -33,21 +33,24 @@ void cross_tile_table::report_into(hazard_log& log, const tiled_launch& launch) 
           }
       if (other == nullptr) continue;
       raw_hazard h{};
-      h.kind = hazard_log::cross_tile;
-      h.memory = hazard_log::global;
+      h.kind = kind;
+      h.memory = memory_class::global;
       h.tile = writer.tile;
-      h.offset = 0;
       for (std::size_t i = 0; i < launch.global_count; ++i) {
         const auto b = reinterpret_cast<std::uintptr_t>(launch.globals[i].begin);
-        if (word >= b && word < b + launch.globals[i].bytes) h.offset = word - b;
+        if (word >= b && word < b + launch.globals[i].bytes) {
+          h.unit = i;
+          h.offset = word - b;
+          break;
+        }
       }
       h.first_pc = writer.pc;
       h.first_thread = writer.thread;
-      h.first_access = 1;
+      h.first_access = access_kind::write;
       h.second_tile = other->tile;
       h.second_pc = other->pc;
       h.second_thread = other->thread;
-      h.second_access = other_kind;
+      h.second_access = static_cast<access_kind>(other_kind);
       log.record(h);
     }
   }

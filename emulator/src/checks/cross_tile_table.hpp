@@ -4,7 +4,8 @@
 // Nothing orders two tiles of a launch (BAR-11, MEM-4), so a plain write and any access to the same word
 // from another tile race. Per word the table keeps the two lowest tiles of each kind of access (with the
 // thread and code address of that tile's first such access); minimums do not depend on the order in
-// which workers report, so the race found and reported is the same at every worker count.
+// which workers report, so the race found and reported is the same at every worker count. A non-tiled
+// launch uses the table with one "tile" per thread (its point index).
 #pragma once
 
 #include "hazard_log.hpp"
@@ -23,14 +24,13 @@ class cross_tile_table {
     int thread = 0;
     const void* pc = nullptr;
   };
-  // kind: 0 read, 1 write, 2 atomic (access_kind)
-  void record(std::uintptr_t word, int kind, std::int64_t tile, int thread, const void* pc);
-  // Every word with a race, as raw hazards for the log (offset: from `base` of the word's memory).
-  void report_into(hazard_log& log, const tiled_launch& launch) const;
+  void record(std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
+  // Every word with a race, as raw hazards of `kind` for the log.
+  void report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const;
 
  private:
   struct word_state {
-    std::array<std::array<first_access, 2>, 3> lowest;  // [kind][0 lowest, 1 second lowest]
+    std::array<std::array<first_access, 2>, 3> lowest;  // [access kind][0 lowest, 1 second lowest]
   };
   struct shard {
     mutable std::mutex mutex;

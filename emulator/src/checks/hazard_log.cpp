@@ -1,17 +1,12 @@
 #include "hazard_log.hpp"
 
+#include "../code_sites.hpp"
 #include "cross_tile_table.hpp"
-
-#include "../thread_names.hpp"
 
 #include <tessera/kernel_failures.hpp>
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
-#include <unordered_map>
 #include <vector>
 
 namespace tessera::emulator::detail {
@@ -19,19 +14,56 @@ namespace {
 
 std::atomic<hazard_log*> current_log{nullptr};
 
-const char* access_name(int a) { return a == 0 ? "read" : a == 1 ? "write" : "atomic"; }
+const char* access_name(access_kind a) { return a == access_kind::read ? "read" : a == access_kind::write ? "write" : "atomic"; }
+
+std::string interval_text(const raw_hazard& h) {
+  if (h.interval < 0) return "";
+  return "interval " + std::to_string(h.interval) + " of the tile, " +
+         (h.barrier.file == nullptr ? std::string("from the start of the kernel")
+                                    : "since the barrier at " + std::string(h.barrier.file) + ":" + std::to_string(h.barrier.line));
+}
+
+// What the finding means and how to fix it, after the accesses.
+std::string explanation(const raw_hazard& h) {
+  switch (h.kind) {
+    case hazard_kind::uninitialized: return " before any thread of the tile wrote it (TS-4)";
+    case hazard_kind::over_budget:
+      return ": the tile's tile_static accesses span more than the model's 32768 bytes (TS-7; an estimate from the lowest "
+             "and highest byte touched)";
+    case hazard_kind::cross_tile:
+      return ": nothing orders two tiles of a launch (BAR-11); give each tile its own elements or use atomics";
+    case hazard_kind::cross_thread:
+      return ": nothing orders the threads of a non-tiled launch; give each thread its own elements or use atomics";
+    case hazard_kind::host_memory:
+      return ": kernel code may only reach memory through arrays and array_views it captures (a GPU cannot address "
+             "host memory); capture an array_view over it, by value";
+    case hazard_kind::spin_wait:
+      return h.hung ? ": the thread polls this memory without a barrier and no thread of its tile changed it in 8 "
+                      "scheduler rounds, a hang (threads have no forward-progress guarantee without a barrier); "
+                      "use tile_barrier::wait to wait for other threads"
+                    : ": the thread polled this memory without a barrier until another thread changed it, which "
+                      "only happened because the emulator let the other thread run (threads have no "
+                      "forward-progress guarantee without a barrier); use tile_barrier::wait";
+    default:
+      return " in the same barrier interval (nothing orders them); separate them with a barrier whose fence covers "
+             "this memory, or make both atomic";
+  }
+}
 
 }  // namespace
 
 hazard_log* hazard_log::current() noexcept { return current_log.load(std::memory_order_acquire); }
 
-hazard_log::hazard_log(const tiled_launch& launch, std::uint64_t seed)
-    : launch_(launch), seed_(seed), tiles_(std::make_unique<cross_tile_table>()) { current_log.store(this, std::memory_order_release); }
+hazard_log::hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config)
+    : launch_(launch), tiled_(tiled), names_(std::move(names)), seed_(seed), config_(config),
+      tiles_(std::make_unique<cross_tile_table>()) {
+  current_log.store(this, std::memory_order_release);
+}
 hazard_log::~hazard_log() { current_log.store(nullptr, std::memory_order_release); }
 
 void hazard_log::record(const raw_hazard& h) {
   std::lock_guard g(mutex_);
-  const auto key = std::make_tuple(h.kind, h.first_pc, h.second_pc);
+  const auto key = std::make_tuple(static_cast<int>(h.kind), h.first_pc, h.second_pc);
   auto it = by_sites_.find(key);
   if (it == by_sites_.end()) by_sites_.emplace(key, h);
   else if (std::tie(h.tile, h.offset, h.first_thread, h.second_thread) <
@@ -39,73 +71,63 @@ void hazard_log::record(const raw_hazard& h) {
     it->second = h;
 }
 
-std::exception_ptr hazard_log::report() {
-  tiles_->report_into(*this, launch_);
-  std::lock_guard g(mutex_);
-  if (by_sites_.empty()) return nullptr;
-  std::vector<raw_hazard> all;
-  for (const auto& [key, h] : by_sites_) all.push_back(h);
-  std::vector<hazard_detected::hazard> hazards;
-  for (const auto& h : all) {
-    hazard_detected::hazard out;
-    out.kind = kind_names[h.kind];
-    out.memory = h.memory == global ? "global" : "tile_static";
-    out.offset = h.offset;
-    out.first = {symbolize(h.first_pc), thread_description(launch_, h.tile, h.first_thread), access_name(h.first_access)};
-    if (h.second_pc != nullptr)
-      out.second = {symbolize(h.second_pc), thread_description(launch_, h.second_tile >= 0 ? h.second_tile : h.tile, h.second_thread),
-                    access_name(h.second_access)};
-    hazards.push_back(std::move(out));
+std::string hazard_log::location_of(const raw_hazard& h) const {
+  switch (h.memory) {
+    case memory_class::tile_static:
+      return map_ != nullptr ? map_->name_tile_static(h.unit, h.offset) : "tile_static storage, byte " + std::to_string(h.offset);
+    case memory_class::global: return name_global(launch_, h.unit, h.offset);
+    default: return name_host(h.unit);
   }
-  // Deterministic order: by kind, then by the sites' text (addresses differ from build to build).
-  std::sort(hazards.begin(), hazards.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.kind, a.first.site, a.second.site, a.first.thread) < std::tie(b.kind, b.first.site, b.second.site, b.first.thread);
-  });
-  std::string msg = std::to_string(hazards.size()) + (hazards.size() == 1 ? " memory hazard" : " memory hazards") +
-                    " in kernel code (thread order: TESSERA_SEED=" + std::to_string(seed_) + "):";
-  for (const auto& h : hazards) {
-    msg += "\n  " + h.kind + " on " + h.memory + " memory (byte " + std::to_string(h.offset) + "): " + h.first.kind + " at " +
-           h.first.site + " by " + h.first.thread;
-    if (!h.second.site.empty()) msg += ", and " + h.second.kind + " at " + h.second.site + " by " + h.second.thread;
-    if (h.kind == "uninitialized read") msg += " before any thread of the tile wrote it";
-    else if (h.kind == "tile_static over budget")
-      msg += ": the tile's tile_static accesses span more than the model's 32768 bytes (TS-7; an estimate from "
-             "the lowest and highest byte touched)";
-    else if (h.kind == "race between tiles") msg += ": nothing orders two tiles of a launch (only atomics may share)";
-    else msg += " in the same barrier interval (nothing orders them)";
-  }
-  msg += "\n  fix: within a tile, separate the accesses with a barrier whose fence covers that memory; across "
-         "tiles, give each tile its own elements or use atomics";
-  return std::make_exception_ptr(hazard_detected(msg, std::move(hazards)));
 }
 
-std::string symbolize(const void* pc) {
-  static std::mutex m;
-  static std::unordered_map<const void*, std::string> cache;
-  std::lock_guard g(m);
-  if (auto it = cache.find(pc); it != cache.end()) return it->second;
-  std::string result = "<unknown>";
-  Dl_info info{};
-  if (dladdr(pc, &info) != 0 && info.dli_fname != nullptr) {
-    // The return address follows the hook's call; one byte back is inside the access's instruction.
-    const auto offset = reinterpret_cast<std::uintptr_t>(pc) - 1 - reinterpret_cast<std::uintptr_t>(info.dli_fbase);
-    char hex[32];
-    std::snprintf(hex, sizeof hex, "0x%zx", static_cast<std::size_t>(offset));
-    result = std::string(info.dli_fname) + "+" + hex;
-    const std::string command = std::string("addr2line -e '") + info.dli_fname + "' " + hex + " 2>/dev/null";
-    if (FILE* p = popen(command.c_str(), "r")) {
-      char line[4096];
-      if (std::fgets(line, sizeof line, p) != nullptr && line[0] != '?') {
-        std::string s(line);
-        while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-        if (auto d = s.find(" (discriminator"); d != std::string::npos) s.erase(d);
-        result = s;
-      }
-      pclose(p);
-    }
+std::exception_ptr hazard_log::report(std::int64_t stopped_tile) {
+  if (stopped_tile < 0 && config_.enabled.has(check::global_races))
+    tiles_->report_into(*this, launch_, tiled_ ? hazard_kind::cross_tile : hazard_kind::cross_thread);
+  std::lock_guard g(mutex_);
+  std::vector<raw_hazard> all;
+  for (const auto& [key, h] : by_sites_)
+    if (stopped_tile < 0 || h.tile == stopped_tile) all.push_back(h);
+  if (all.empty()) return nullptr;
+  struct entry {
+    hazard_detected::hazard out;
+    const raw_hazard* raw;
+  };
+  std::vector<entry> entries;
+  for (const auto& h : all) {
+    hazard_detected::hazard out;
+    out.kind = name_of(h.kind);
+    out.memory = h.memory == memory_class::global ? "global" : h.memory == memory_class::tile_static ? "tile_static" : "host";
+    out.offset = h.offset;
+    out.location = location_of(h);
+    out.interval = interval_text(h);
+    out.first = {code_site(h.first_pc), names_(h.tile, h.first_thread), access_name(h.first_access)};
+    if (h.second_pc != nullptr)
+      out.second = {code_site(h.second_pc), names_(h.second_tile >= 0 ? h.second_tile : h.tile, h.second_thread),
+                    access_name(h.second_access)};
+    entries.push_back(entry{std::move(out), &h});
   }
-  cache.emplace(pc, result);
-  return result;
+  // Deterministic order: by kind, then by the sites' text (addresses differ from build to build).
+  std::sort(entries.begin(), entries.end(), [](const entry& x, const entry& y) {
+    const auto& a = x.out;
+    const auto& b = y.out;
+    return std::tie(a.kind, a.first.site, a.second.site, a.first.thread, a.offset) <
+           std::tie(b.kind, b.first.site, b.second.site, b.first.thread, b.offset);
+  });
+  // In stop mode one finding is kept: the first in that order (the launch stopped at it).
+  if (config_.stop_at_first && entries.size() > 1) entries.resize(1);
+  std::string msg = std::to_string(entries.size()) + (entries.size() == 1 ? " memory hazard" : " memory hazards") +
+                    " in kernel code (thread order: TESSERA_SEED=" + std::to_string(seed_) + ")" +
+                    (config_.stop_at_first ? ", the launch stopped at the first:" : ":");
+  std::vector<hazard_detected::hazard> hazards;
+  for (const entry& e : entries) {
+    const auto& h = e.out;
+    msg += "\n  " + h.kind + " on " + h.location + ": " + h.first.kind + " at " + h.first.site + " by " + h.first.thread;
+    if (!h.second.site.empty()) msg += ", then " + h.second.kind + " at " + h.second.site + " by " + h.second.thread;
+    if (!h.interval.empty()) msg += ", in " + h.interval;
+    msg += explanation(*e.raw);
+    hazards.push_back(h);
+  }
+  return std::make_exception_ptr(hazard_detected(msg, std::move(hazards)));
 }
 
 }  // namespace tessera::emulator::detail

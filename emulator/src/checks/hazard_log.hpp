@@ -3,10 +3,16 @@
 // happened, so the report is the same at every worker count.
 #pragma once
 
+#include "hazard_kind.hpp"
+#include "memory_map.hpp"
+#include "shadow_cell.hpp"
+
+#include <tessera/emulator/checks.hpp>
 #include <tessera/emulator/launch.hpp>
 
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -17,54 +23,70 @@ namespace tessera::emulator::detail {
 
 class cross_tile_table;
 
+// Thrown in a kernel thread to end its tile (or non-tiled range) when a check stops the launch.
+struct check_stop {};
+
 struct raw_hazard {
-  int kind;    // index into hazard_log::kind_names
-  int memory;  // hazard_log::tile_static or hazard_log::global
-  std::int64_t tile;
+  hazard_kind kind;
+  memory_class memory;         // tile_static, global or host
+  std::size_t unit = 0;        // see classified
+  std::size_t offset = 0;
+  std::int64_t tile;           // the tile (non-tiled: the point) of the first access
   std::int64_t second_tile = -1;  // the second access's tile when it is another tile's
-  std::size_t offset;
   const void* first_pc;
   int first_thread;
-  int first_access;  // access_kind
-  const void* second_pc;
-  int second_thread;
-  int second_access;
+  access_kind first_access;
+  const void* second_pc = nullptr;
+  int second_thread = 0;
+  access_kind second_access = access_kind::read;
+  int interval = -1;           // barrier interval of the (second) access; -1: not applicable
+  source_site barrier{nullptr, 0};  // the barrier that opened it (file null: the start of the kernel)
+  bool hung = false;           // spin_wait: no thread changed the polled memory (else: it waited for one)
+};
+
+struct check_config {
+  check_set enabled;
+  bool allow_same_value = false;
+  bool stop_at_first = false;
 };
 
 class hazard_log {
  public:
-  static constexpr const char* kind_names[] = {"read after write", "write after read", "write after write",
-                                               "write next to atomic", "uninitialized read", "race between tiles",
-                                               "tile_static over budget"};
-  enum kind { raw = 0, war, waw, write_atomic, uninitialized, cross_tile, over_budget };
-  enum memory_kind { tile_static = 0, global = 1 };
+  using thread_namer = std::function<std::string(std::int64_t tile, int thread)>;
 
   // The log of the launch running now, or nullptr.
   static hazard_log* current() noexcept;
 
   // `seed` is named in the report: the order of a tile's threads, and so which access of a race comes
-  // first, depends on it.
-  hazard_log(const tiled_launch& launch, std::uint64_t seed);
+  // first, depends on it. `tiled`: races between tiles, else between the threads of a non-tiled launch.
+  hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config);
   ~hazard_log();
   hazard_log(const hazard_log&) = delete;
   hazard_log& operator=(const hazard_log&) = delete;
 
+  const check_config& config() const noexcept { return config_; }
   void record(const raw_hazard& h);
-  // Accesses to global memory, for the races between tiles.
+  // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
+  // The worker whose memory map names tile_static variables in the report.
+  void set_namer_map(const memory_map* map) noexcept { map_ = map; }
 
-  // Null when nothing was found.
-  std::exception_ptr report();
+  // Null when nothing was found. `stopped_tile` >= 0: a check stopped the launch in that tile, and only
+  // its finding is reported.
+  std::exception_ptr report(std::int64_t stopped_tile = -1);
 
  private:
-  const tiled_launch& launch_;
+  std::string location_of(const raw_hazard& h) const;
+
+  const launch_memory& launch_;
+  bool tiled_;
+  thread_namer names_;
   std::uint64_t seed_;
+  check_config config_;
+  const memory_map* map_ = nullptr;
   std::unique_ptr<cross_tile_table> tiles_;
   mutable std::mutex mutex_;
   std::map<std::tuple<int, const void*, const void*>, raw_hazard> by_sites_;
 };
-
-// "file:line" for an address in instrumented code (addr2line, cached); "module+0xoffset" without it.
-std::string symbolize(const void* pc);
 
 }  // namespace tessera::emulator::detail

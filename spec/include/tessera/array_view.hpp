@@ -84,7 +84,7 @@ class array_view {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
 #if !TESSERA_DEVICE_PASS
     if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && home_)
-      data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<value_type*>(data_), !std::is_const_v<T>));
+      data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<value_type*>(data_), !std::is_const_v<T>, typeid(array_view), sizeof(T)));
 #endif
   }
   array_view& operator=(const array_view&) = default;
@@ -103,7 +103,7 @@ class array_view {
 
   // --- element access (AV-9) ----------------------------------------------------------------------------
   TESSERA_HD T& operator[](const index<N>& idx) const {
-    detail::check_bounds("array_view", idx, extent);
+    detail::check_bounds<array_view>(idx, extent);
     prepare_host_access();
     return data_[offset(idx)];
   }
@@ -117,7 +117,7 @@ class array_view {
     if constexpr (N == 1) {
       return (*this)[index<1>(i)];
     } else {
-      detail::check_bounds("array_view", index<1>(i), tessera::extent<1>(extent[0]));
+      detail::check_bounds<array_view>(index<1>(i), tessera::extent<1>(extent[0]));
       array_view<T, N - 1> p;
       for (int d = 1; d < N; ++d) {
         p.extent[d - 1] = extent[d];
@@ -232,7 +232,7 @@ class array_view {
   }
 
   // Host code touching the data: bring the current copy home first (a no-op unless a GPU wrote it).
-  TESSERA_HD void prepare_host_access() const {
+  TESSERA_NOT_CHECKED TESSERA_HD void prepare_host_access() const {
 #if !TESSERA_DEVICE_PASS
     if (home_) home_->use_on_host(!std::is_const_v<T>);
 #endif

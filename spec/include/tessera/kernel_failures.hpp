@@ -31,9 +31,16 @@ class stack_overflow : public kernel_failure {
 };
 
 // An array or array_view was indexed outside its extent (AV-8, ARR-6).
+// what() names the index, the extent and the view's type, and (from the emulator) the kernel's file:line
+// and thread; call_stack() holds the code addresses the site was found from.
 class out_of_bounds : public kernel_failure {
  public:
-  using kernel_failure::kernel_failure;
+  explicit out_of_bounds(std::string message, std::vector<const void*> call_stack = {})
+      : kernel_failure(std::move(message)), call_stack_(std::move(call_stack)) {}
+  const std::vector<const void*>& call_stack() const noexcept { return call_stack_; }
+
+ private:
+  std::vector<const void*> call_stack_;
 };
 
 // Threads of one tile did not all reach the same barrier (BAR-6, U1). Each group lists the threads that
@@ -56,9 +63,11 @@ class barrier_divergence : public kernel_failure {
   std::vector<group> groups_;
 };
 
-// Memory hazards found by the emulator's checks in kernels built with tessera_checked_kernels(): data
-// races on tile_static memory (MEM-3..MEM-6, MEM-9, U2, U5, U6) and reads of tile_static bytes no thread
-// of the tile wrote (TS-4, U7). One entry per pair of source sites, in a deterministic order.
+// Memory hazards found by the emulator's checks in kernels built with tessera_checked_kernels()
+// (docs/checks.md): data races on tile_static and global memory (MEM-3..MEM-6, MEM-9, BAR-11, U2, U5, U6),
+// reads of tile_static bytes no thread of the tile wrote (TS-4, U7), kernel access to host memory no view
+// holds, tile_static use beyond 32 KiB (TS-7), and spin-waits without a barrier. One entry per pair of
+// source sites, in a deterministic order.
 class hazard_detected : public kernel_failure {
  public:
   struct access {
@@ -67,13 +76,19 @@ class hazard_detected : public kernel_failure {
     std::string kind;    // "read", "write" or "atomic"
   };
   struct hazard {
-    std::string kind;    // "read after write", "write after read", "write after write",
-                         // "write next to atomic", "uninitialized read", "race between tiles",
-                         // "tile_static over budget"
-    std::string memory;  // "tile_static"
-    std::size_t offset;  // byte offset inside the tile's tile_static storage
-    access first;        // the earlier access (for "uninitialized read", the read itself)
-    access second;       // the later, conflicting access (empty for "uninitialized read")
+    std::string kind;      // "read after write", "write after read", "write after write",
+                           // "write next to atomic", "uninitialized read", "race between tiles",
+                           // "race between threads" (non-tiled launches), "tile_static over budget",
+                           // "host memory access", "spin-wait without a barrier"
+    std::string memory;    // "tile_static", "global" or "host"
+    std::size_t offset;    // byte offset: in the tile's tile_static storage, in the view's buffer, or the
+                           // host address
+    std::string location;  // the memory named: "tile_static `s`, byte 12", "element 5 of captured view 2
+                           // (tessera::array_view<float, 1>)", "host memory at 0x..."
+    std::string interval;  // the barrier interval of the (second) access: "interval 2 of the tile, since the
+                           // barrier at k.cpp:20"; empty where barriers do not apply
+    access first;          // the earlier access (the only one for single-access findings)
+    access second;         // the later, conflicting access (empty for single-access findings)
   };
 
   hazard_detected(std::string message, std::vector<hazard> hazards)

@@ -14,12 +14,20 @@
 
 namespace tessera::emulator::detail {
 
+// What every launch tells the checks about its memory: the kernel-argument block (the launch's copy of
+// the kernel object: kernel code may read it) and the memory of every view the kernel captured (global).
+struct launch_memory {
+  const void* kernel;
+  std::size_t kernel_bytes;
+  const tessera::detail::captured_memory* globals;
+  std::size_t global_count;
+};
+
 // --- non-tiled: no barrier is possible, so no fibers -------------------------------------------------
-struct simple_launch {
+struct simple_launch : launch_memory {
   // Runs points [first, last); `at` tracks the point being run, so a throwing kernel can be named.
   using range_body = void (*)(const simple_launch&, std::int64_t first, std::int64_t last, std::int64_t& at);
   range_body body;
-  const void* kernel;
   int rank;
   const int* extent;  // rank components
   std::int64_t points;
@@ -27,17 +35,14 @@ struct simple_launch {
 void run_simple(const simple_launch& launch);
 
 // --- tiled: every thread of a tile is a fiber --------------------------------------------------------
-struct tiled_launch {
+struct tiled_launch : launch_memory {
   using thread_body = void (*)(const tiled_launch&, std::int64_t tile, int local);
   thread_body body;
-  const void* kernel;
   int rank;
   int tile_dims[3];       // the tile's shape, rank components
   int tiles_per_dim[3];   // the grid of tiles, rank components
   std::int64_t tiles;
   int threads_per_tile;
-  const tessera::detail::captured_memory* globals;  // the captured views' memory: global for the checks
-  std::size_t global_count;
 };
 void run_tiled(const tiled_launch& launch);
 
@@ -55,11 +60,17 @@ template <int N, class Kernel>
 void launch(const extent<N>& domain, const Kernel& kernel) {
   // The kernel-argument block: a launch copies its captures, as a GPU does, and the copy brings every
   // captured view's data to the host.
-  const Kernel args = tessera::detail::capture_kernel(kernel, tessera::detail::launch_capture{});
+  std::vector<tessera::detail::captured_memory> globals;
+  tessera::detail::launch_capture capture;
+  capture.seen = &globals;
+  const Kernel args = tessera::detail::capture_kernel(kernel, capture);
   int dims[N];
   for (int d = 0; d < N; ++d) dims[d] = domain[d];
   simple_launch l{};
   l.kernel = &args;
+  l.kernel_bytes = sizeof args;
+  l.globals = globals.data();
+  l.global_count = globals.size();
   l.rank = N;
   l.extent = dims;
   l.points = 1;
@@ -88,6 +99,7 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   constexpr auto shape = tessera::detail::tile_extent_of<D0, D1, D2>();
   tiled_launch l{};
   l.kernel = &args;
+  l.kernel_bytes = sizeof args;
   l.globals = globals.data();
   l.global_count = globals.size();
   l.rank = rank;

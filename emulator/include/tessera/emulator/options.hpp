@@ -5,10 +5,15 @@
 //                       permutes that order at every barrier phase, reproducibly, so order-dependent
 //                       kernels show themselves
 //   TESSERA_STACK_SIZE  bytes of stack per kernel thread (default 64 KiB; suffix K or M accepted)
-//   TESSERA_CHECKS      1 (default) or 0: the memory checks on kernels built with tessera_checked_kernels()
+//   TESSERA_CHECKS      report (default), stop or off: what the checks on kernels built with
+//                       tessera_checked_kernels() do about findings (check_mode; 1 and 0 are report and off)
+//   TESSERA_CHECKS_OFF  checks to switch off, comma-separated names (checks.hpp: "spin_waits,host_memory")
+//   TESSERA_ALLOW_SAME_VALUE  1: a racing plain write that leaves the stored bytes unchanged is not reported
 //
 // Results and diagnostics of a race-free kernel do not depend on any of these.
 #pragma once
+
+#include <tessera/emulator/checks.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +24,9 @@ struct options {
   unsigned workers = 0;          // 0: one per hardware thread
   std::uint64_t seed = 0;        // 0: fixed order
   std::size_t stack_bytes = 64 * 1024;
-  bool checks = true;            // memory checks in instrumented kernels (docs/checks.md)
+  check_mode checks = check_mode::report;  // the checks in instrumented kernels (docs/checks.md)
+  check_set enabled_checks;                // every check unless switched off
+  bool allow_same_value = false;           // ignore racing writes that do not change memory
 };
 
 // The options in force (environment applied on first call).

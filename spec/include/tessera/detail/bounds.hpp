@@ -1,30 +1,36 @@
 // Checked indexing for arrays and views on the host and in the emulator (AV-8, ARR-6).
 //
 // On the GPU an out-of-bounds access is undefined and unchecked; everywhere Tessera runs host code it
-// throws out_of_bounds naming the index, the extent and the container, which the emulator reports at the
-// parallel_for_each call site with the thread that did it.
+// throws out_of_bounds naming the index, the extent and the container's type, with the call stack, which
+// the emulator turns into the kernel's file:line and the thread that did it. The emulator's
+// TESSERA_CHECKS_OFF=out_of_bounds switches the check off (bounds_checking).
 #pragma once
 
 #include <tessera/detail/config.hpp>
 #include <tessera/extent.hpp>
 
+#include <typeinfo>
+
 namespace tessera::detail {
 
-[[noreturn]] void throw_out_of_bounds(const char* container, const int* index, const int* extent, int rank);
+// Whether indexing is checked; the emulator's options set it (default on).
+inline bool bounds_checking = true;
+
+[[noreturn]] void throw_out_of_bounds(const std::type_info& container, const int* index, const int* extent, int rank);
 [[noreturn]] void throw_bad_section(const char* container, const int* origin, const int* section, const int* extent,
                                     int rank);
 
-template <int N>
-TESSERA_HD inline void check_bounds([[maybe_unused]] const char* container, [[maybe_unused]] const index<N>& idx,
-                                    [[maybe_unused]] const extent<N>& ext) {
+template <class Container, int N>
+TESSERA_NOT_CHECKED TESSERA_HD inline void check_bounds([[maybe_unused]] const index<N>& idx,
+                                                        [[maybe_unused]] const extent<N>& ext) {
 #if !TESSERA_DEVICE_PASS
-  if (!ext.contains(idx)) {
+  if (bounds_checking && !ext.contains(idx)) {
     int i[N], e[N];
     for (int d = 0; d < N; ++d) {
       i[d] = idx[d];
       e[d] = ext[d];
     }
-    throw_out_of_bounds(container, i, e, N);
+    throw_out_of_bounds(typeid(Container), i, e, N);
   }
 #endif
 }

@@ -19,3 +19,13 @@
 #else
 #define TESSERA_DEVICE_PASS 0
 #endif
+
+// The model's own bookkeeping that kernel code runs through (reference counts, coherence flags, bounds
+// checks): the emulator's memory checks watch kernel memory traffic, not this, so it is compiled without
+// their instrumentation (docs/checks.md). In a checked build such a function is not inlined into kernel
+// code; everywhere else the attribute changes nothing.
+#if TESSERA_DEVICE_PASS || !(defined(__GNUC__) || defined(__clang__))
+#define TESSERA_NOT_CHECKED
+#else
+#define TESSERA_NOT_CHECKED __attribute__((no_sanitize("thread")))
+#endif

@@ -9,7 +9,8 @@
 // current one (AV-5, AV-6). The emulator computes in host memory, so on it every copy is the host's.
 #pragma once
 
-#include <atomic>
+#include <tessera/detail/config.hpp>
+
 #include <cstddef>
 #include <memory>
 
@@ -40,7 +41,7 @@ class data_home {
   // The last view of borrowed host memory writes the current data back into it (AV-13); errors there
   // are swallowed, as the model asks.
   ~data_home() {
-    if (!owned_ && !host_current_.load(std::memory_order_relaxed) && mirror_) {
+    if (!owned_ && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED) && mirror_) {
       try {
         mirror_->download(host_, bytes_);
       } catch (...) {
@@ -53,15 +54,15 @@ class data_home {
   bool owns_storage() const noexcept { return owned_ != nullptr; }
 
   // Host code is about to read (write = false) or read and write the data.
-  void use_on_host(bool write) {
-    if (!host_current_.load(std::memory_order_acquire)) pull();
+  TESSERA_NOT_CHECKED void use_on_host(bool write) {
+    if (!__atomic_load_n(&host_current_, __ATOMIC_ACQUIRE)) pull();
     if (write && mirror_current_) mirror_current_ = false;
   }
 
   // A launch on `device` is about to use the data; returns the device address of byte 0.
   void* use_on_device(int device, bool write, mirror_factory make) {
     if (!mirror_ || mirror_->device() != device) {
-      if (mirror_ && !host_current_.load(std::memory_order_relaxed)) pull();
+      if (mirror_ && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED)) pull();
       mirror_ = make(device, bytes_);
       mirror_current_ = false;
     }
@@ -70,44 +71,46 @@ class data_home {
       mirror_current_ = true;
     }
     discarded_ = false;
-    if (write) host_current_.store(false, std::memory_order_release);
+    if (write) __atomic_store_n(&host_current_, false, __ATOMIC_RELEASE);
     return mirror_->address();
   }
 
   // Copy the current data back to the host if it is elsewhere (AV-4).
-  void synchronize() {
-    if (!host_current_.load(std::memory_order_acquire)) pull();
+  TESSERA_NOT_CHECKED void synchronize() {
+    if (!__atomic_load_n(&host_current_, __ATOMIC_ACQUIRE)) pull();
   }
   // The next use need not copy the current contents there (AV-5).
   void discard() noexcept { discarded_ = true; }
   // The host memory was changed outside the views: it is the current copy now (AV-6).
-  void refresh() noexcept {
-    host_current_.store(true, std::memory_order_release);
+  TESSERA_NOT_CHECKED void refresh() noexcept {
+    __atomic_store_n(&host_current_, true, __ATOMIC_RELEASE);
     mirror_current_ = false;
     discarded_ = false;
   }
 
   // Intrusive reference count, so that handles can be copied bit-for-bit into kernel arguments.
-  void retain() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
-  void release() noexcept {
-    if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
+  TESSERA_NOT_CHECKED void retain() noexcept { __atomic_fetch_add(&refs_, 1, __ATOMIC_RELAXED); }
+  TESSERA_NOT_CHECKED void release() noexcept {
+    if (__atomic_fetch_sub(&refs_, 1, __ATOMIC_ACQ_REL) == 1) delete this;
   }
 
  private:
-  void pull() {
+  TESSERA_NOT_CHECKED void pull() {
     if (!discarded_ && mirror_) mirror_->download(host_, bytes_);
     discarded_ = false;
-    host_current_.store(true, std::memory_order_release);
+    __atomic_store_n(&host_current_, true, __ATOMIC_RELEASE);
   }
 
   std::unique_ptr<std::byte[]> owned_;
   void* host_;
   std::size_t bytes_;
   std::unique_ptr<device_mirror> mirror_;
-  std::atomic<bool> host_current_{true};
+  // Atomic builtins rather than std::atomic: the checks must not see these (TESSERA_NOT_CHECKED), and a
+  // std::atomic member function would be compiled, instrumented, out of line.
+  bool host_current_ = true;
   bool mirror_current_ = false;
   bool discarded_ = false;
-  std::atomic<int> refs_{1};
+  int refs_ = 1;
 };
 
 }  // namespace tessera::detail

@@ -16,13 +16,13 @@ class home_handle {
   // Adopts a freshly made home (its count starts at one).
   explicit home_handle(data_home* adopted) noexcept : home_(adopted) {}
 
-  TESSERA_HD home_handle(const home_handle& o) noexcept : home_(o.home_) {
+  TESSERA_NOT_CHECKED TESSERA_HD home_handle(const home_handle& o) noexcept : home_(o.home_) {
 #if !TESSERA_DEVICE_PASS
     if (home_) home_->retain();
 #endif
   }
-  TESSERA_HD home_handle(home_handle&& o) noexcept : home_(o.home_) { o.home_ = nullptr; }
-  TESSERA_HD home_handle& operator=(home_handle&& o) noexcept {
+  TESSERA_NOT_CHECKED TESSERA_HD home_handle(home_handle&& o) noexcept : home_(o.home_) { o.home_ = nullptr; }
+  TESSERA_NOT_CHECKED TESSERA_HD home_handle& operator=(home_handle&& o) noexcept {
     if (this != &o) {
 #if !TESSERA_DEVICE_PASS
       if (home_) home_->release();
@@ -32,7 +32,7 @@ class home_handle {
     }
     return *this;
   }
-  TESSERA_HD home_handle& operator=(const home_handle& o) noexcept {
+  TESSERA_NOT_CHECKED TESSERA_HD home_handle& operator=(const home_handle& o) noexcept {
 #if !TESSERA_DEVICE_PASS
     if (o.home_) o.home_->retain();
     if (home_) home_->release();
@@ -40,7 +40,7 @@ class home_handle {
     home_ = o.home_;
     return *this;
   }
-  TESSERA_HD ~home_handle() {
+  TESSERA_NOT_CHECKED TESSERA_HD ~home_handle() {
 #if !TESSERA_DEVICE_PASS
     if (home_) home_->release();
 #endif

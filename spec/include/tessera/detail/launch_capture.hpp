@@ -10,14 +10,18 @@
 #include <tessera/detail/data_home.hpp>
 
 #include <cstddef>
+#include <typeinfo>
 #include <vector>
 
 namespace tessera::detail {
 
-// The memory a captured view makes global for the launch: its home's whole host buffer.
+// The memory a captured view makes global for the launch: its home's whole host buffer, and the view's
+// type, so that reports can name it.
 struct captured_memory {
   const void* begin;
   std::size_t bytes;
+  const std::type_info* view_type;
+  std::size_t element_bytes;
 };
 
 struct launch_capture {
@@ -27,8 +31,8 @@ struct launch_capture {
   std::vector<captured_memory>* seen = nullptr;  // when set, every captured view's home is listed here
 
   // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
-  void* locate(data_home& home, void* data, bool write) const {
-    if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes()});
+  void* locate(data_home& home, void* data, bool write, const std::type_info& view_type, std::size_t element_bytes) const {
+    if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes});
     if (!on_device) {
       home.use_on_host(write);
       return data;

@@ -1,0 +1,162 @@
+#include "memory_map.hpp"
+
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <link.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace tessera::emulator::detail {
+namespace {
+
+struct segment {
+  std::uintptr_t begin, end;
+};
+
+// The read-only segments of every module loaded when checks first ran (read-only PT_LOAD segments, and
+// the RELRO parts of writable ones).
+const std::vector<segment>& constant_segments() {
+  static const std::vector<segment> segments = [] {
+    std::vector<segment> out;
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, std::size_t, void* data) {
+          auto* out = static_cast<std::vector<segment>*>(data);
+          for (int i = 0; i < info->dlpi_phnum; ++i) {
+            const auto& ph = info->dlpi_phdr[i];
+            const bool read_only_load = ph.p_type == PT_LOAD && (ph.p_flags & PF_W) == 0;
+            if (!read_only_load && ph.p_type != PT_GNU_RELRO) continue;
+            const std::uintptr_t begin = info->dlpi_addr + ph.p_vaddr;
+            out->push_back(segment{begin, begin + ph.p_memsz});
+          }
+          return 0;
+        },
+        &out);
+    return out;
+  }();
+  return segments;
+}
+
+std::string demangle(const char* name) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(name, nullptr, nullptr, &status), std::free);
+  return status == 0 && d ? d.get() : name;
+}
+
+// The last component of a qualified name: "f()::{lambda...}::operator()(...) const::s" -> "s".
+std::string short_name(const std::string& qualified) {
+  const auto colons = qualified.rfind("::");
+  return colons == std::string::npos ? qualified : qualified.substr(colons + 2);
+}
+
+struct tls_symbol {
+  std::size_t offset, size;
+  std::string name;
+};
+
+// The TLS symbols of an ELF file, by offset in its TLS segment (binutils' readelf, once per module).
+const std::vector<tls_symbol>& tls_symbols(const std::string& module) {
+  static std::mutex m;
+  static std::map<std::string, std::vector<tls_symbol>> cache;
+  std::lock_guard g(m);
+  if (auto it = cache.find(module); it != cache.end()) return it->second;
+  std::vector<tls_symbol> symbols;
+  const std::string command = "readelf -sW '" + module + "' 2>/dev/null";
+  if (FILE* p = popen(command.c_str(), "r")) {
+    char line[8192];
+    while (std::fgets(line, sizeof line, p) != nullptr) {
+      unsigned long long value = 0;
+      char size[64], type[32], name[4096];
+      if (std::sscanf(line, " %*[0-9]: %llx %63s %31s %*s %*s %*s %4095s", &value, size, type, name) != 4) continue;
+      if (std::string(type) != "TLS") continue;
+      symbols.push_back(tls_symbol{static_cast<std::size_t>(value), static_cast<std::size_t>(std::strtoull(size, nullptr, 0)),
+                                   short_name(demangle(name))});
+    }
+    pclose(p);
+  }
+  return cache.emplace(module, std::move(symbols)).first->second;
+}
+
+}  // namespace
+
+void memory_map::prepare_worker() {
+  if (!tls_.empty()) return;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* self) {
+        auto* m = static_cast<memory_map*>(self);
+        if (info->dlpi_tls_data == nullptr) return 0;
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          if (info->dlpi_phdr[i].p_type != PT_TLS) continue;
+          const auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
+          std::string module = info->dlpi_name != nullptr && info->dlpi_name[0] != '\0' ? info->dlpi_name : "/proc/self/exe";
+          m->tls_.push_back(tls_block{begin, begin + info->dlpi_phdr[i].p_memsz, m->tls_bytes_, std::move(module)});
+          m->tls_bytes_ += info->dlpi_phdr[i].p_memsz;
+        }
+        return 0;
+      },
+      this);
+  constant_segments();
+}
+
+void memory_map::set_launch(const launch_memory& launch, const void* descriptor, std::size_t descriptor_bytes,
+                            const void* extent_dims, std::size_t extent_bytes) {
+  launch_ = &launch;
+  arguments_.clear();
+  auto add = [&](const void* p, std::size_t n) {
+    const auto b = reinterpret_cast<std::uintptr_t>(p);
+    arguments_.push_back(span{b, b + n});
+  };
+  add(launch.kernel, launch.kernel_bytes);
+  add(descriptor, descriptor_bytes);
+  if (extent_dims != nullptr) add(extent_dims, extent_bytes);
+}
+
+classified memory_map::classify(std::uintptr_t a) const noexcept {
+  if (a >= stack_low_ && a < stack_high_) return {memory_class::private_stack, 0, 0};
+  for (std::size_t i = 0; i < tls_.size(); ++i)
+    if (a >= tls_[i].begin && a < tls_[i].end) return {memory_class::tile_static, i, a - tls_[i].begin};
+  for (std::size_t i = 0; i < launch_->global_count; ++i) {
+    const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
+    if (a >= b && a < b + launch_->globals[i].bytes) return {memory_class::global, i, a - b};
+  }
+  for (const span& s : arguments_)
+    if (a >= s.begin && a < s.end) return {memory_class::argument, 0, 0};
+  for (const segment& s : constant_segments())
+    if (a >= s.begin && a < s.end) return {memory_class::constant, 0, 0};
+  return {memory_class::host, 0, a};
+}
+
+std::string memory_map::name_tile_static(std::size_t module, std::size_t offset) const {
+  if (module < tls_.size())
+    for (const tls_symbol& s : tls_symbols(tls_[module].module))
+      if (offset >= s.offset && offset < s.offset + (s.size == 0 ? 1 : s.size))
+        return "tile_static `" + s.name + "`, byte " + std::to_string(offset - s.offset);
+  return "tile_static storage, byte " + std::to_string(offset);
+}
+
+std::string name_global(const launch_memory& launch, std::size_t view, std::size_t offset) {
+  if (view >= launch.global_count) return "global memory, byte " + std::to_string(offset);
+  const auto& g = launch.globals[view];
+  const std::size_t element = g.element_bytes == 0 ? offset : offset / g.element_bytes;
+  return "element " + std::to_string(element) + " of captured view " + std::to_string(view + 1) + " (" + demangle(g.view_type->name()) +
+         ")";
+}
+
+std::string name_host(std::uintptr_t address) {
+  // No address in the text: it changes from run to run, and reports must not.
+  const std::string name = "host memory";
+  Dl_info info{};
+  ElfW(Sym)* symbol = nullptr;
+  if (dladdr1(reinterpret_cast<void*>(address), &info, reinterpret_cast<void**>(&symbol), RTLD_DL_SYMENT) != 0 &&
+      info.dli_sname != nullptr && symbol != nullptr) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(info.dli_saddr);
+    if (address >= begin && address < begin + (symbol->st_size == 0 ? 1 : symbol->st_size))
+      return name + " (global variable `" + short_name(demangle(info.dli_sname)) + "`)";
+  }
+  return name + " (the heap or a host thread's stack)";
+}
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,74 @@
+// memory_map: what an address in kernel code is, for the checks.
+//
+//   private   the running thread's own stack (its locals): not shared, not checked
+//   tile_static  the worker's static TLS blocks (the dialect makes tile_static `static thread_local`),
+//             found with dl_iterate_phdr; one shadow byte per TLS byte
+//   global    the memory of a view the kernel captured (the launch lists them)
+//   argument  the launch's kernel-argument block and descriptor: kernel code reads its captures there
+//   constant  read-only segments of the loaded modules (literals, constant tables)
+//   host      anything else: memory a kernel on a GPU could not reach
+#pragma once
+
+#include <tessera/emulator/launch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera::emulator::detail {
+
+enum class memory_class : unsigned char { private_stack, tile_static, global, argument, constant, host };
+
+struct classified {
+  memory_class cls;
+  std::size_t unit;    // tile_static: the TLS module's index; global: the captured view's index
+  std::size_t offset;  // tile_static: offset in the module's TLS block (also the shadow index, see below);
+                       // global: offset in the view's buffer; host: the address
+};
+
+class memory_map {
+ public:
+  // Finds this worker's TLS blocks (once per worker thread: TLS addresses are per thread).
+  void prepare_worker();
+  // The launch's global and argument memory; `descriptor` is the launch structure the kernel body reads.
+  void set_launch(const launch_memory& launch, const void* descriptor, std::size_t descriptor_bytes,
+                  const void* extent_dims, std::size_t extent_bytes);
+  void set_private_stack(std::uintptr_t low, std::uintptr_t high) noexcept {
+    stack_low_ = low;
+    stack_high_ = high;
+  }
+
+  classified classify(std::uintptr_t a) const noexcept;
+
+  // Bytes of shadow the tile_static blocks need; a classified tile_static address has shadow index
+  // tls_[unit].shadow_offset + offset.
+  std::size_t tile_static_bytes() const noexcept { return tls_bytes_; }
+  std::size_t shadow_index(const classified& c) const noexcept { return tls_[c.unit].shadow_offset + c.offset; }
+
+  // "tile_static `s`, byte 12" (the TLS symbol of that module, when the module has a symbol table).
+  std::string name_tile_static(std::size_t module, std::size_t offset) const;
+
+ private:
+  struct tls_block {
+    std::uintptr_t begin, end;
+    std::size_t shadow_offset;
+    std::string module;  // path of the ELF file
+  };
+  struct span {
+    std::uintptr_t begin, end;
+  };
+
+  std::vector<tls_block> tls_;
+  std::size_t tls_bytes_ = 0;
+  const launch_memory* launch_ = nullptr;
+  std::vector<span> arguments_;
+  std::uintptr_t stack_low_ = 0, stack_high_ = 0;
+};
+
+// "element 5 of captured view 2 (tessera::array_view<float, 1>)"
+std::string name_global(const launch_memory& launch, std::size_t view, std::size_t offset);
+// "host memory (global variable `counter`)" or "host memory (the heap or a host thread's stack)"
+std::string name_host(std::uintptr_t address);
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,67 @@
+#include "code_sites.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <unordered_map>
+
+namespace tessera::emulator::detail {
+namespace {
+
+struct symbolized {
+  std::string site;  // the chosen frame, or the module+offset fallback
+  bool user = false; // the chosen frame lies outside Tessera's headers
+};
+
+bool in_tessera_headers(const std::string& file_line) { return file_line.find("/include/tessera/") != std::string::npos; }
+
+symbolized symbolize(const void* return_address) {
+  static std::mutex m;
+  static std::unordered_map<const void*, symbolized> cache;
+  std::lock_guard g(m);
+  if (auto it = cache.find(return_address); it != cache.end()) return it->second;
+  symbolized result{"<unknown>", false};
+  Dl_info info{};
+  if (dladdr(return_address, &info) != 0 && info.dli_fname != nullptr) {
+    // One byte back from the return address is inside the calling instruction.
+    const auto offset =
+        reinterpret_cast<std::uintptr_t>(return_address) - 1 - reinterpret_cast<std::uintptr_t>(info.dli_fbase);
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%zx", static_cast<std::size_t>(offset));
+    result.site = std::string(info.dli_fname) + "+" + hex;
+    const std::string command = std::string("addr2line -i -e '") + info.dli_fname + "' " + hex + " 2>/dev/null";
+    if (FILE* p = popen(command.c_str(), "r")) {
+      char line[4096];
+      bool first = true;
+      while (std::fgets(line, sizeof line, p) != nullptr) {
+        std::string s(line);
+        while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+        if (auto d = s.find(" (discriminator"); d != std::string::npos) s.erase(d);
+        if (s.empty() || s[0] == '?') continue;
+        if (first) result.site = s;  // innermost: kept unless a user's frame turns up
+        first = false;
+        if (!result.user && !in_tessera_headers(s)) {
+          result.site = s;
+          result.user = true;
+        }
+      }
+      pclose(p);
+    }
+  }
+  cache.emplace(return_address, result);
+  return result;
+}
+
+}  // namespace
+
+std::string code_site(const void* return_address) { return symbolize(return_address).site; }
+
+std::string first_user_site(const std::vector<const void*>& call_stack) {
+  for (const void* a : call_stack)
+    if (symbolized s = symbolize(a); s.user) return s.site;
+  return "";
+}
+
+}  // namespace tessera::emulator::detail
