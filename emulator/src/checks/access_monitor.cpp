@@ -175,8 +175,11 @@ void access_monitor::settle_pending_write() {
   if (!pending_.active) return;
   pending_.active = false;
   const bool unchanged = std::memcmp(reinterpret_cast<const void*>(pending_.addr), pending_.old_bytes, pending_.size) == 0;
-  if (unchanged) {  // the same value: as if the write never happened
-    for (auto& [cell, before] : pending_.tile_static_cells) *cell = before;
+  if (unchanged) {  // the same value: no race, but the bytes count as written (initialized)
+    for (auto& [cell, before] : pending_.tile_static_cells) {
+      *cell = before;
+      cell->written_in = tile_static_.first_epoch;
+    }
     for (auto& [cell, before] : pending_.global_cells) *cell = before;
     return;
   }

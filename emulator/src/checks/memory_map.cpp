@@ -3,6 +3,7 @@
 #include <cxxabi.h>
 #include <dlfcn.h>
 #include <link.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -52,32 +53,52 @@ std::string short_name(const std::string& qualified) {
   return colons == std::string::npos ? qualified : qualified.substr(colons + 2);
 }
 
-struct tls_symbol {
-  std::size_t offset, size;
+// The main program's file (dl_iterate_phdr names it ""); readelf needs the real path, not /proc/self/exe,
+// which would be readelf's own.
+std::string executable_path() {
+  char path[4096];
+  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
+}
+
+struct data_symbol {
+  std::size_t value, size;
+  bool tls;  // value is an offset in the module's TLS segment
   std::string name;
 };
 
-// The TLS symbols of an ELF file, by offset in its TLS segment (binutils' readelf, once per module).
-const std::vector<tls_symbol>& tls_symbols(const std::string& module) {
+// The data symbols (objects and TLS) an ELF file defines, from its symbol table (binutils' readelf, once
+// per module).
+const std::vector<data_symbol>& data_symbols(const std::string& module) {
   static std::mutex m;
-  static std::map<std::string, std::vector<tls_symbol>> cache;
+  static std::map<std::string, std::vector<data_symbol>> cache;
   std::lock_guard g(m);
   if (auto it = cache.find(module); it != cache.end()) return it->second;
-  std::vector<tls_symbol> symbols;
+  std::vector<data_symbol> symbols;
   const std::string command = "readelf -sW '" + module + "' 2>/dev/null";
   if (FILE* p = popen(command.c_str(), "r")) {
     char line[8192];
     while (std::fgets(line, sizeof line, p) != nullptr) {
       unsigned long long value = 0;
-      char size[64], type[32], name[4096];
-      if (std::sscanf(line, " %*[0-9]: %llx %63s %31s %*s %*s %*s %4095s", &value, size, type, name) != 4) continue;
-      if (std::string(type) != "TLS") continue;
-      symbols.push_back(tls_symbol{static_cast<std::size_t>(value), static_cast<std::size_t>(std::strtoull(size, nullptr, 0)),
-                                   short_name(demangle(name))});
+      char size[64], type[32], section[32], name[4096];
+      if (std::sscanf(line, " %*[0-9]: %llx %63s %31s %*s %*s %31s %4095s", &value, size, type, section, name) != 5) continue;
+      const std::string t(type);
+      if ((t != "TLS" && t != "OBJECT") || std::string(section) == "UND") continue;
+      std::string mangled(name);
+      if (auto at = mangled.find('@'); at != std::string::npos) mangled.erase(at);  // symbol version
+      symbols.push_back(data_symbol{static_cast<std::size_t>(value), static_cast<std::size_t>(std::strtoull(size, nullptr, 0)),
+                                    t == "TLS", short_name(demangle(mangled.c_str()))});
     }
     pclose(p);
   }
   return cache.emplace(module, std::move(symbols)).first->second;
+}
+
+// The symbol of `module` covering `value` (TLS offsets or addresses relative to the load bias), or null.
+const data_symbol* symbol_at(const std::string& module, std::size_t value, bool tls) {
+  for (const data_symbol& s : data_symbols(module))
+    if (s.tls == tls && value >= s.value && value < s.value + (s.size == 0 ? 1 : s.size)) return &s;
+  return nullptr;
 }
 
 }  // namespace
@@ -91,7 +112,7 @@ void memory_map::prepare_worker() {
         for (int i = 0; i < info->dlpi_phnum; ++i) {
           if (info->dlpi_phdr[i].p_type != PT_TLS) continue;
           const auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
-          std::string module = info->dlpi_name != nullptr && info->dlpi_name[0] != '\0' ? info->dlpi_name : "/proc/self/exe";
+          std::string module = info->dlpi_name != nullptr && info->dlpi_name[0] != '\0' ? info->dlpi_name : executable_path();
           m->tls_.push_back(tls_block{begin, begin + info->dlpi_phdr[i].p_memsz, m->tls_bytes_, std::move(module)});
           m->tls_bytes_ += info->dlpi_phdr[i].p_memsz;
         }
@@ -131,9 +152,8 @@ classified memory_map::classify(std::uintptr_t a) const noexcept {
 
 std::string memory_map::name_tile_static(std::size_t module, std::size_t offset) const {
   if (module < tls_.size())
-    for (const tls_symbol& s : tls_symbols(tls_[module].module))
-      if (offset >= s.offset && offset < s.offset + (s.size == 0 ? 1 : s.size))
-        return "tile_static `" + s.name + "`, byte " + std::to_string(offset - s.offset);
+    if (const data_symbol* s = symbol_at(tls_[module].module, offset, true))
+      return "tile_static `" + s->name + "`, byte " + std::to_string(offset - s->value);
   return "tile_static storage, byte " + std::to_string(offset);
 }
 
@@ -149,12 +169,12 @@ std::string name_host(std::uintptr_t address) {
   // No address in the text: it changes from run to run, and reports must not.
   const std::string name = "host memory";
   Dl_info info{};
-  ElfW(Sym)* symbol = nullptr;
-  if (dladdr1(reinterpret_cast<void*>(address), &info, reinterpret_cast<void**>(&symbol), RTLD_DL_SYMENT) != 0 &&
-      info.dli_sname != nullptr && symbol != nullptr) {
-    const auto begin = reinterpret_cast<std::uintptr_t>(info.dli_saddr);
-    if (address >= begin && address < begin + (symbol->st_size == 0 ? 1 : symbol->st_size))
-      return name + " (global variable `" + short_name(demangle(info.dli_sname)) + "`)";
+  link_map* module = nullptr;
+  if (dladdr1(reinterpret_cast<void*>(address), &info, reinterpret_cast<void**>(&module), RTLD_DL_LINKMAP) != 0 &&
+      module != nullptr) {
+    const std::string path = module->l_name != nullptr && module->l_name[0] != '\0' ? module->l_name : executable_path();
+    if (const data_symbol* s = symbol_at(path, address - module->l_addr, false))
+      return name + " (global variable `" + s->name + "`)";
   }
   return name + " (the heap or a host thread's stack)";
 }

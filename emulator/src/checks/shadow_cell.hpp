@@ -19,6 +19,7 @@ struct shadow_cell {
 
   std::uint32_t write_epoch = 0;  // 0: never written
   std::uint32_t read_epoch = 0;
+  std::uint32_t written_in = 0;   // the first epoch of the tile that last wrote it (initialization)
   std::uint16_t writer = 0;
   std::uint16_t reader = 0;           // the first reader of read_epoch
   std::uint16_t reader2 = nobody;     // another reader of read_epoch, if any
@@ -41,7 +42,7 @@ struct conflict {
 inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, std::uint32_t first_epoch, access_kind kind, const void* pc,
                              std::uint16_t thread, bool uninitialized) {
   conflict found;
-  const bool written = c.write_epoch >= first_epoch;
+  const bool written = c.written_in == first_epoch;
   const bool other_wrote_now = c.write_epoch == epoch && c.writer != thread;
   const auto earlier_write = [&](hazard_kind k) {
     found = conflict{k, c.writer, c.write_pc, c.write_atomic ? access_kind::atomic : access_kind::write};
@@ -69,6 +70,7 @@ inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, std::uint32_t 
         else if (c.reader2 != shadow_cell::nobody) found = conflict{hazard_kind::war, c.reader2, c.read2_pc, access_kind::read};
       }
       c.write_epoch = epoch;
+      c.written_in = first_epoch;
       c.writer = thread;
       c.write_atomic = false;
       c.write_pc = pc;
@@ -77,6 +79,7 @@ inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, std::uint32_t 
       if (uninitialized && !written) found.kind = hazard_kind::uninitialized;
       else if (other_wrote_now && !c.write_atomic) earlier_write(hazard_kind::write_atomic);
       c.write_epoch = epoch;
+      c.written_in = first_epoch;
       c.writer = thread;
       c.write_atomic = true;
       c.write_pc = pc;

@@ -1,0 +1,347 @@
+// The checks' modes and switches, and the findings beyond races: host memory, non-tiled launches,
+// spin-waits, out-of-bounds sites, and what a report names (memory, barrier interval, readers).
+#include <tessera/amp.hpp>
+#include <tessera/emulator/options.hpp>
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+using namespace tessera;
+using tessera::index;
+
+std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch, std::string* message = nullptr) {
+  try {
+    launch();
+  } catch (const hazard_detected& e) {
+    if (message != nullptr) *message = e.what();
+    return e.hazards();
+  }
+  return {};
+}
+
+std::string describe(const std::vector<hazard_detected::hazard>& hs) {
+  std::string s;
+  for (const auto& h : hs)
+    s += h.kind + " on " + h.location + ": " + h.first.site + " (" + h.first.thread + ") / " + h.second.site + " (" +
+         h.second.thread + ")\n";
+  return s.empty() ? "no findings" : s;
+}
+
+int count_kind(const std::vector<hazard_detected::hazard>& hs, const std::string& kind) {
+  int n = 0;
+  for (const auto& h : hs) n += h.kind == kind;
+  return n;
+}
+
+// Options changed for one test, restored after it.
+class CheckOptions : public ::testing::Test {
+ protected:
+  void SetUp() override { saved_ = emulator::get_options(); }
+  void TearDown() override { emulator::set_options(saved_); }
+  void with(const std::function<void(emulator::options&)>& change) {
+    emulator::options o = saved_;
+    change(o);
+    emulator::set_options(o);
+  }
+  emulator::options saved_;
+};
+
+// Two different races: a read-after-write on `s`, then a write-after-write on `shared`.
+void two_races(array_view<int, 1> v) {
+  parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+    tile_static int s[16];
+    tile_static int shared;
+    s[t.local[0]] = t.local[0];
+    if (t.local[0] > 0) v[t] = s[t.local[0] - 1];
+    t.barrier.wait();
+    shared = t.local[0];
+    t.barrier.wait();
+    v[t] += shared;
+  });
+}
+
+using Modes = CheckOptions;
+
+TEST_F(Modes, ReportModeGathersEveryFinding) {
+  std::vector<int> data(64);
+  array_view<int, 1> v(64, data);
+  const auto hs = hazards_of([&] { two_races(v); });
+  EXPECT_EQ(count_kind(hs, "read after write"), 1) << describe(hs);
+  EXPECT_EQ(count_kind(hs, "write after write"), 1) << describe(hs);
+}
+
+TEST_F(Modes, StopModeEndsTheLaunchAtTheFirstFindingWhateverTheWorkerCount) {
+  std::string reference;
+  for (unsigned workers : {1u, 2u, 8u}) {
+    with([&](emulator::options& o) {
+      o.checks = emulator::check_mode::stop;
+      o.workers = workers;
+    });
+    std::vector<int> data(64);
+    array_view<int, 1> v(64, data);
+    std::string message;
+    const auto hs = hazards_of([&] { two_races(v); }, &message);
+    ASSERT_EQ(hs.size(), 1u) << message;
+    EXPECT_EQ(hs[0].kind, "read after write");
+    EXPECT_NE(message.find("stopped at the first"), std::string::npos);
+    if (reference.empty()) reference = message;
+    EXPECT_EQ(message, reference) << workers << " workers";
+  }
+}
+
+TEST_F(Modes, OffRunsTheKernelUnchecked) {
+  with([](emulator::options& o) { o.checks = emulator::check_mode::off; });
+  std::vector<int> data(64);
+  array_view<int, 1> v(64, data);
+  EXPECT_NO_THROW(two_races(v));
+}
+
+TEST_F(Modes, SwitchingOneCheckOffSilencesOnlyThatCheck) {
+  with([](emulator::options& o) { o.enabled_checks = o.enabled_checks.without(emulator::check::tile_static_races); });
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+      tile_static int s[16];
+      tile_static int never_written[16];
+      s[t.local[0]] = 1;
+      v[t] = s[(t.local[0] + 1) % 16] + never_written[t.local[0]];  // a race, and an uninitialized read
+    });
+  });
+  EXPECT_EQ(count_kind(hs, "read after write"), 0) << describe(hs);
+  EXPECT_EQ(count_kind(hs, "uninitialized read"), 1) << describe(hs);
+}
+
+TEST_F(Modes, CheckNamesAreTheOnesTheEnvironmentUses) {
+  EXPECT_EQ(emulator::check_named("spin_waits"), emulator::check::spin_waits);
+  EXPECT_STREQ(emulator::name_of(emulator::check::host_memory), "host_memory");
+  try {
+    emulator::check_named("races");
+    FAIL() << "an unknown check name was accepted";
+  } catch (const runtime_exception& e) {
+    EXPECT_NE(std::string(e.what()).find("tile_static_races"), std::string::npos) << e.what();
+  }
+}
+
+// Every thread stores `value(t)` into one tile_static flag in one interval.
+void everyone_sets_flag(array_view<int, 1> v, bool same_value) {
+  parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+    tile_static int flag;
+    flag = same_value ? 1 : t.local[0];
+    t.barrier.wait();
+    v[t] = flag;
+  });
+}
+
+using SameValue = CheckOptions;
+
+TEST_F(SameValue, RacingWritesOfOneValueAreReportedByDefault) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  EXPECT_EQ(count_kind(hazards_of([&] { everyone_sets_flag(v, true); }), "write after write"), 1);
+}
+
+TEST_F(SameValue, AllowSameValueIgnoresWritesThatLeaveMemoryUnchanged) {
+  with([](emulator::options& o) { o.allow_same_value = true; });
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  const auto hs = hazards_of([&] { everyone_sets_flag(v, true); });
+  EXPECT_TRUE(hs.empty()) << describe(hs);
+  EXPECT_EQ(data[7], 1);
+}
+
+TEST_F(SameValue, AllowSameValueStillReportsWritesOfDifferentValues) {
+  with([](emulator::options& o) { o.allow_same_value = true; });
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  EXPECT_EQ(count_kind(hazards_of([&] { everyone_sets_flag(v, false); }), "write after write"), 1);
+}
+
+// --- host memory ---------------------------------------------------------------------------------------
+int host_counter = 0;
+const int weights[4] = {1, 2, 3, 4};
+
+TEST(HostMemory, WritingAVariableCapturedByReferenceIsReported) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  int sum = 0;
+  std::string message;
+  const auto hs = hazards_of(
+      [&] { parallel_for_each(v.extent.tile<16>(), [=, &sum](tiled_index<16> t) { sum = v[t]; }); }, &message);
+  ASSERT_EQ(count_kind(hs, "host memory access"), 1) << message;
+  EXPECT_EQ(hs[0].memory, "host");
+  EXPECT_EQ(hs[0].first.kind, "write");
+}
+
+TEST(HostMemory, AGlobalVariableIsNamed) {
+  host_counter = 5;
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  const auto hs = hazards_of([&] { parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) { v[t] = host_counter; }); });
+  ASSERT_EQ(count_kind(hs, "host memory access"), 1) << describe(hs);
+  EXPECT_NE(hs[0].location.find("`host_counter`"), std::string::npos) << hs[0].location;
+}
+
+TEST(HostMemory, ConstantTablesAndTheKernelsOwnCapturesAreNotHostMemory) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  const int scale = 3;
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+    int local[3] = {t.local[0], 1, 2};
+    v[t] = weights[t.local[0] % 4] * scale + local[t.local[0] % 3];
+  }));
+  EXPECT_EQ(data[5], 2 * 3 + 2);
+}
+
+// --- non-tiled launches --------------------------------------------------------------------------------
+TEST(NonTiledLaunches, EveryThreadWritingOneElementIsARaceBetweenThreads) {
+  std::vector<int> data(64);
+  array_view<int, 1> v(64, data);
+  std::string message;
+  const auto hs = hazards_of([&] { parallel_for_each(v.extent, [=](index<1> i) { v[0] = i[0]; }); }, &message);
+  ASSERT_EQ(count_kind(hs, "race between threads"), 1) << message;
+  EXPECT_NE(hs[0].first.thread.find("non-tiled"), std::string::npos) << hs[0].first.thread;
+}
+
+TEST(NonTiledLaunches, ElementwiseKernelsAreClean) {
+  std::vector<int> a(1000, 2), b(1000);
+  array_view<const int, 1> in(1000, a);
+  array_view<int, 1> out(1000, b);
+  EXPECT_NO_THROW(parallel_for_each(out.extent, [=](index<1> i) { out[i] = in[i] * in[(i[0] + 1) % 1000]; }));
+  EXPECT_EQ(b[999], 4);
+}
+
+TEST(NonTiledLaunches, RaceReportIsTheSameAtEveryWorkerCount) {
+  const auto saved = emulator::get_options();
+  std::string reference;
+  for (unsigned w : {1u, 2u, 8u}) {
+    emulator::set_workers(w);
+    std::vector<int> data(512);
+    array_view<int, 1> v(512, data);
+    std::string message;
+    hazards_of([&] { parallel_for_each(v.extent, [=](index<1> i) { v[(i[0] + 1) % 512] = v[i] + 1; }); }, &message);
+    EXPECT_NE(message.find("race between threads"), std::string::npos) << message;
+    if (reference.empty()) reference = message;
+    EXPECT_EQ(message, reference) << w << " workers";
+  }
+  emulator::set_options(saved);
+}
+
+// --- spin-waits -----------------------------------------------------------------------------------------
+TEST(SpinWaits, PollingAFlagNoThreadWillSetIsReportedAsAHangInsteadOfHanging) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+          tile_static int flag;
+          if (t.local[0] == 0) flag = 0;
+          t.barrier.wait();
+          if (t.local[0] == 0)
+            while (atomic_fetch_add(&flag, 0) == 0) {
+            }
+          v[t] = 1;
+        });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_NE(message.find("a hang"), std::string::npos) << message;
+}
+
+TEST(SpinWaits, WaitingForAnotherThreadsStoreWithoutABarrierIsReported) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+          tile_static int flag;
+          if (t.local[0] == 0) flag = 0;
+          t.barrier.wait();
+          if (t.local[0] == 0) {
+            while (atomic_fetch_add(&flag, 0) == 0) {
+            }
+          } else if (t.local[0] == 15) {
+            atomic_exchange(&flag, 1);
+          }
+          v[t] = 1;
+        });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
+  EXPECT_EQ(data[0], 1);  // the tile went on
+}
+
+TEST(SpinWaits, ALongLoopOverManyAddressesIsNotASpin) {
+  std::vector<int> in(1 << 16, 1), out(16);
+  array_view<const int, 1> a(1 << 16, in);
+  array_view<int, 1> v(16, out);
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+    int sum = 0;
+    for (int k = 0; k < (1 << 16); ++k) sum += a[k];
+    v[t] = sum;
+  }));
+  EXPECT_EQ(out[3], 1 << 16);
+}
+
+// --- what reports name ------------------------------------------------------------------------------------
+TEST(ReportContents, NamesTheTileStaticVariableAndTheBarrierInterval) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  int barrier_line = 0;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=, &barrier_line](tiled_index<16> t) {
+      tile_static int partial[16];
+      partial[t.local[0]] = 1;
+      barrier_line = __LINE__ + 1;
+      t.barrier.wait();
+      partial[t.local[0]] = partial[(t.local[0] + 1) % 16];
+    });
+  });
+  EXPECT_EQ(count_kind(hs, "host memory access"), 1) << describe(hs);  // barrier_line, captured by reference
+  ASSERT_GE(count_kind(hs, "write after read") + count_kind(hs, "read after write"), 1) << describe(hs);
+  for (const auto& h : hs) {
+    if (h.memory != "tile_static") continue;
+    EXPECT_NE(h.location.find("`partial`"), std::string::npos) << h.location;
+    EXPECT_NE(h.interval.find("interval 1 of the tile, since the barrier at"), std::string::npos) << h.interval;
+    EXPECT_NE(h.interval.find(":" + std::to_string(barrier_line)), std::string::npos) << h.interval;
+  }
+}
+
+TEST(ReportContents, OutOfBoundsNamesTheKernelLineTheIndexTheExtentAndTheViewType) {
+  std::vector<float> data(16);
+  array_view<float, 1> v(16, data);
+  int line = 0;
+  try {
+    parallel_for_each(v.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+      line = __LINE__ + 1;
+      v[t.global[0] + 1] = 1.0f;
+    });
+    FAIL() << "no out_of_bounds";
+  } catch (const out_of_bounds& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("test_check_modes.cpp:" + std::to_string(line)), std::string::npos) << m;
+    EXPECT_NE(m.find("index (16)"), std::string::npos) << m;
+    EXPECT_NE(m.find("extent (16)"), std::string::npos) << m;
+    EXPECT_NE(m.find("array_view<float, 1>"), std::string::npos) << m;
+    EXPECT_NE(m.find("local (15)"), std::string::npos) << m;
+  }
+}
+
+TEST_F(Modes, OutOfBoundsCheckCanBeSwitchedOff) {
+  with([](emulator::options& o) { o.enabled_checks = o.enabled_checks.without(emulator::check::out_of_bounds); });
+  std::vector<int> data(32, 0);
+  array_view<int, 1> whole(32, data);
+  array_view<int, 1> first_half = whole.section(index<1>(0), extent<1>(16));
+  // Past the section's extent but inside the buffer: unchecked, as on a GPU.
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(16), [=](index<1> i) { first_half[i[0] + 16] = 7; }));
+  EXPECT_EQ(data[31], 7);
+}
+
+}  // namespace
