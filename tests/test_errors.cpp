@@ -303,7 +303,7 @@ TEST(OutOfBounds, HostIndexingOutsideTheExtentThrowsNamingIndexAndExtent) {
     (void)v(1, 3);
     FAIL();
   } catch (const out_of_bounds& e) {
-    EXPECT_TRUE(contains(e.what(), "index (1,3) is outside the array_view's extent (2,3)")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "index (1,3) is outside the extent (2,3) of a tessera::array_view<int, 2>")) << e.what();
   }
   EXPECT_THROW((void)v[2], out_of_bounds);         // projection on dimension 0
   EXPECT_THROW((void)v[index<2>(-1, 0)], out_of_bounds);

@@ -114,7 +114,7 @@ std::exception_ptr hazard_log::report(std::int64_t stopped_tile) {
            std::tie(b.kind, b.first.site, b.second.site, b.first.thread, b.offset);
   });
   // In stop mode one finding is kept: the first in that order (the launch stopped at it).
-  if (config_.stop_at_first && entries.size() > 1) entries.resize(1);
+  if (config_.stop_at_first && entries.size() > 1) entries.erase(entries.begin() + 1, entries.end());
   std::string msg = std::to_string(entries.size()) + (entries.size() == 1 ? " memory hazard" : " memory hazards") +
                     " in kernel code (thread order: TESSERA_SEED=" + std::to_string(seed_) + ")" +
                     (config_.stop_at_first ? ", the launch stopped at the first:" : ":");

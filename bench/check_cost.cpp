@@ -1,0 +1,83 @@
+// What the emulator's checks cost: each kernel of check_cost_kernels.hpp built plainly (the baseline),
+// built with the instrumentation but TESSERA_CHECKS=off (what an instrumented build costs when checks
+// are switched off), and built with it and checked (report mode, every check on), in the same run.
+// Each round runs the three in turn; the table gives medians over the rounds and ratios to the baseline.
+// Target: checked within 30x of plain. Results must agree exactly (same code, same order of additions).
+#include "check_cost_kernels.hpp"
+#include "machine.hpp"
+
+#include <tessera/emulator/options.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using tessera::emulator::check_mode;
+
+struct variant {
+  const char* name;
+  bench::kernels k;
+  check_mode mode;
+};
+
+void set_mode(check_mode m) {
+  tessera::emulator::options o = tessera::emulator::get_options();
+  o.checks = m;
+  tessera::emulator::set_options(o);
+}
+
+void row(const char* kernel, const std::vector<variant>& variants, int rounds,
+         const std::function<void(const bench::kernels&, std::vector<float>&)>& run) {
+  std::vector<std::vector<double>> times(variants.size());
+  std::vector<std::vector<float>> results(variants.size());
+  for (int r = 0; r < rounds; ++r)
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      set_mode(variants[v].mode);
+      times[v].push_back(bench::seconds([&] { run(variants[v].k, results[v]); }));
+    }
+  for (std::size_t v = 1; v < variants.size(); ++v)
+    if (results[v] != results[0]) {
+      std::fprintf(stderr, "%s: the %s build computed a different result\n", kernel, variants[v].name);
+      std::exit(1);
+    }
+  const double base = bench::median(times[0]);
+  std::printf("%-34s", kernel);
+  for (std::size_t v = 0; v < variants.size(); ++v)
+    std::printf(" %10.1f ms (%5.1fx)", bench::median(times[v]) * 1e3, bench::median(times[v]) / base);
+  std::printf("\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int rounds = argc > 1 ? std::atoi(argv[1]) : 5;
+  const std::vector<variant> variants{{"plain", bench::plain_kernels(), check_mode::report},
+                                      {"instrumented, checks off", bench::checked_kernels(), check_mode::off},
+                                      {"instrumented, checked", bench::checked_kernels(), check_mode::report}};
+  std::printf("the cost of the emulator's checks, same run, medians of %d rounds\n", rounds);
+  std::printf("machine: %s; workers: %u\n", bench::machine().c_str(), tessera::emulator::effective_workers());
+  std::printf("%-34s %22s %22s %22s\n", "kernel", "plain", "instrumented, off", "checked");
+
+  const int n = 256;
+  std::vector<float> a(n * n), b(n * n);
+  for (int i = 0; i < n * n; ++i) {
+    a[i] = static_cast<float>(i % 17) * 0.5f;
+    b[i] = static_cast<float>(i % 13) * 0.25f;
+  }
+  row("16x16 tiled matmul, 256x256", variants, rounds, [&](const bench::kernels& k, std::vector<float>& c) {
+    c.assign(n * n, 0);
+    k.matmul(n, a, b, c);
+  });
+
+  std::vector<float> in(1 << 20);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 101);
+  row("256-wide reduction, 2^20 floats", variants, rounds, [&](const bench::kernels& k, std::vector<float>& sums) {
+    sums.assign(in.size() / 256, 0);
+    k.reduction(in, sums);
+  });
+  return 0;
+}

@@ -1,0 +1,11 @@
+// The benchmark's kernels compiled with the checks' instrumentation (tessera_checked_kernels).
+#include "check_cost_kernels.hpp"
+
+namespace bench {
+namespace {
+struct checked {};
+}  // namespace
+
+kernels checked_kernels() { return {&tiled_matmul<checked>, &tree_reduction<checked>}; }
+
+}  // namespace bench
