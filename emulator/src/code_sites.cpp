@@ -12,10 +12,15 @@ namespace {
 
 struct symbolized {
   std::string site;  // the chosen frame, or the module+offset fallback
-  bool user = false; // the chosen frame lies outside Tessera's headers
+  bool user = false;  // the chosen frame lies outside library headers
 };
 
-bool in_tessera_headers(const std::string& file_line) { return file_line.find("/include/tessera/") != std::string::npos; }
+// Frames inside Tessera's headers or the compiler's and standard library's (std::atomic_ref performs
+// Tessera's atomics) are not what a report should name.
+bool in_library_headers(const std::string& file_line) {
+  return file_line.find("/include/tessera/") != std::string::npos || file_line.rfind("/usr/include/", 0) == 0 ||
+         file_line.rfind("/usr/lib/gcc/", 0) == 0;
+}
 
 symbolized symbolize(const void* return_address) {
   static std::mutex m;
@@ -42,7 +47,7 @@ symbolized symbolize(const void* return_address) {
         if (s.empty() || s[0] == '?') continue;
         if (first) result.site = s;  // innermost: kept unless a user's frame turns up
         first = false;
-        if (!result.user && !in_tessera_headers(s)) {
+        if (!result.user && !in_library_headers(s)) {
           result.site = s;
           result.user = true;
         }

@@ -11,7 +11,7 @@
 namespace tessera::emulator::detail {
 
 // The user's source line at a return address (the instruction before it): the innermost inlined frame
-// outside Tessera's headers, else the innermost frame; "module+0xoffset" without debug information.
+// outside library headers, else the innermost frame; "module+0xoffset" without debug information.
 std::string code_site(const void* return_address);
 
 // The first user's line along a call stack (return addresses, innermost first), or "" if none has one.

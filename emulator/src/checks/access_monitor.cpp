@@ -73,7 +73,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   thread_stack(low, high);
   map_.set_private_stack(low, high);
   begin(log);
-  last_point_ = -1;
+  last_point_ = last_recorded_point_ = -1;
   spins_.reset(1);
 }
 
@@ -296,9 +296,10 @@ void access_monitor::touch_point_global(const classified&, std::uintptr_t a, std
     pending_.table_words.clear();
   }
   for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + size; w += 4) {
-    if (w == last_word_ && kind == last_kind_ && tile_ == last_point_ && !hold) continue;
+    if (w == last_word_ && kind == last_kind_ && tile_ == last_recorded_point_ && !hold) continue;
     last_word_ = w;
     last_kind_ = kind;
+    last_recorded_point_ = tile_;
     if (hold) pending_.table_words.push_back(w);
     else log_->tiles().record(w, kind, tile_, 0, pc);
   }

@@ -105,7 +105,8 @@ class access_monitor {
   // Non-tiled: the last global word recorded, so a point's repeated accesses cost no table lookups.
   std::uintptr_t last_word_ = 0;
   access_kind last_kind_ = access_kind::read;
-  std::int64_t last_point_ = -1;
+  std::int64_t last_recorded_point_ = -1;
+  std::int64_t last_point_ = -1;  // the point the monitor last saw running
 };
 
 }  // namespace tessera::emulator::detail
