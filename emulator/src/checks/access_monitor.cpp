@@ -171,6 +171,22 @@ void access_monitor::emit(const raw_hazard& h) {
   if (config_.stop_at_first) throw check_stop{};
 }
 
+void access_monitor::start_holding() {
+  pending_.tile_static_cells.clear();
+  pending_.global_cells.clear();
+  pending_.table_words.clear();
+}
+
+void access_monitor::hold_write(std::uintptr_t a, std::size_t size, int thread, const void* pc) {
+  pending_.active = true;
+  pending_.addr = a;
+  pending_.size = size;
+  std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
+  pending_.has_finding = false;
+  pending_.thread = thread;
+  pending_.pc = pc;
+}
+
 void access_monitor::settle_pending_write() {
   if (!pending_.active) return;
   pending_.active = false;
@@ -208,11 +224,7 @@ void access_monitor::touch_tile_static(const classified& where, std::uintptr_t a
   const bool uninitialized = config_.enabled.has(check::uninitialized_reads);
   if (!races && !uninitialized) return;
   const bool hold = kind == access_kind::write && holding_writes() && size <= sizeof pending_.old_bytes;
-  if (hold) {
-    pending_.tile_static_cells.clear();
-    pending_.global_cells.clear();
-    pending_.table_words.clear();
-  }
+  if (hold) start_holding();
   const std::size_t base = map_.shadow_index(where);
   const std::size_t end = std::min(base + size, shadow_.size());
   conflict first_conflict;
@@ -227,15 +239,7 @@ void access_monitor::touch_tile_static(const classified& where, std::uintptr_t a
       conflict_byte = i - base;
     }
   }
-  if (hold) {
-    pending_.active = true;
-    pending_.addr = a;
-    pending_.size = size;
-    std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
-    pending_.has_finding = false;
-    pending_.thread = thread;
-    pending_.pc = pc;
-  }
+  if (hold) hold_write(a, size, thread, pc);
   if (first_conflict.kind != hazard_kind::none) {
     classified at = where;
     at.offset += conflict_byte;
@@ -248,11 +252,7 @@ void access_monitor::touch_global(const classified& where, std::uintptr_t a, std
                                   int thread) {
   if (!config_.enabled.has(check::global_races)) return;
   const bool hold = kind == access_kind::write && holding_writes() && size <= sizeof pending_.old_bytes;
-  if (hold) {
-    pending_.tile_static_cells.clear();
-    pending_.global_cells.clear();
-    pending_.table_words.clear();
-  }
+  if (hold) start_holding();
   conflict first_conflict;
   std::uintptr_t conflict_word = 0;
   for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + size; w += 4) {
@@ -271,15 +271,7 @@ void access_monitor::touch_global(const classified& where, std::uintptr_t a, std
       conflict_word = w;
     }
   }
-  if (hold) {
-    pending_.active = true;
-    pending_.addr = a;
-    pending_.size = size;
-    std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
-    pending_.has_finding = false;
-    pending_.thread = thread;
-    pending_.pc = pc;
-  }
+  if (hold) hold_write(a, size, thread, pc);
   if (first_conflict.kind != hazard_kind::none) {
     classified at = where;
     at.offset -= a - conflict_word;  // the conflicting word's offset
@@ -290,11 +282,7 @@ void access_monitor::touch_global(const classified& where, std::uintptr_t a, std
 void access_monitor::touch_point_global(const classified&, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc) {
   if (!config_.enabled.has(check::global_races)) return;
   const bool hold = kind == access_kind::write && holding_writes() && size <= sizeof pending_.old_bytes;
-  if (hold) {
-    pending_.tile_static_cells.clear();
-    pending_.global_cells.clear();
-    pending_.table_words.clear();
-  }
+  if (hold) start_holding();
   for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + size; w += 4) {
     if (w == last_word_ && kind == last_kind_ && tile_ == last_recorded_point_ && !hold) continue;
     last_word_ = w;
@@ -303,15 +291,7 @@ void access_monitor::touch_point_global(const classified&, std::uintptr_t a, std
     if (hold) pending_.table_words.push_back(w);
     else log_->tiles().record(w, kind, tile_, 0, pc);
   }
-  if (hold) {
-    pending_.active = true;
-    pending_.addr = a;
-    pending_.size = size;
-    std::memcpy(pending_.old_bytes, reinterpret_cast<const void*>(a), size);
-    pending_.has_finding = false;
-    pending_.thread = 0;
-    pending_.pc = pc;
-  }
+  if (hold) hold_write(a, size, 0, pc);
 }
 
 void access_monitor::report_host(std::uintptr_t a, access_kind kind, const void* pc, int thread) {

@@ -83,6 +83,9 @@ class access_monitor {
                      const interval_state* interval) const;
   // Records a finding, unless it waits for a pending write; stops the launch in stop mode.
   void emit(const raw_hazard& h);
+  // Allow-same-value: before a write's shadow updates / after them, with the bytes it is about to replace.
+  void start_holding();
+  void hold_write(std::uintptr_t a, std::size_t size, int thread, const void* pc);
   void settle_pending_write();
   bool holding_writes() const noexcept { return config_.allow_same_value; }
 
