@@ -8,6 +8,7 @@
 #include <tessera/accelerator.hpp>
 #include <tessera/compute_domain.hpp>
 #include <tessera/detail/backend_dispatch.hpp>
+#include <tessera/detail/launch_observer.hpp>
 #include <tessera/extent.hpp>
 #include <tessera/tiled_index.hpp>
 
@@ -20,6 +21,7 @@ void parallel_for_each(const accelerator_view& view, const extent<N>& domain, co
   static_assert(std::is_invocable_v<const Kernel&, index<N>>,
                 "a kernel over extent<N> must be callable with index<N> (and must not be mutable)");
   detail::validate(domain);
+  const detail::observed_launch observed(view);
   detail::dispatch(view, domain, kernel);
 }
 
@@ -28,6 +30,7 @@ void parallel_for_each(const accelerator_view& view, const tiled_extent<D0, D1, 
   static_assert(std::is_invocable_v<const Kernel&, tiled_index<D0, D1, D2>>,
                 "a kernel over tiled_extent<D0,D1,D2> must take tiled_index<D0,D1,D2> with the same tile sizes (TIDX-5)");
   detail::validate(domain);
+  const detail::observed_launch observed(view);
   detail::dispatch(view, domain, kernel);
 }
 

@@ -56,6 +56,22 @@ index<N> unflatten(std::int64_t linear, const int* dims) {
   return idx;
 }
 
+// The tile-local index a thread is given. TESSERA_TEST_BREAK_BACKEND (a test-only build of the
+// conformance suite, never of the library) makes this emulator deliberately wrong: it swaps the first two
+// dimensions, which the differ must catch.
+template <int N>
+index<N> local_index(std::int64_t linear, const int* dims) {
+  index<N> local = unflatten<N>(linear, dims);
+#if defined(TESSERA_TEST_BREAK_BACKEND)
+  if constexpr (N >= 2) {
+    const int first = local[0];
+    local[0] = local[1];
+    local[1] = first;
+  }
+#endif
+  return local;
+}
+
 template <int N, class Kernel>
 void launch(const extent<N>& domain, const Kernel& kernel) {
   // The kernel-argument block: a launch copies its captures, as a GPU does, and the copy brings every
@@ -114,7 +130,7 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   l.body = [](const tiled_launch& self, std::int64_t tile, int local) {
     const Kernel& k = *static_cast<const Kernel*>(self.kernel);
     k(tessera::detail::make_tiled_index<D0, D1, D2>(unflatten<rank>(tile, self.tiles_per_dim),
-                                                    unflatten<rank>(local, self.tile_dims)));
+                                                    local_index<rank>(local, self.tile_dims)));
   };
   run_tiled(l);
 }

@@ -22,16 +22,25 @@
 
 namespace tessera::cuda::detail {
 
+// TESSERA_TEST_BREAK_BACKEND: a test-only build of the conformance suite that makes this backend
+// deliberately wrong (the first two dimensions of the tile-local index swapped), for the differ to catch.
+#if defined(TESSERA_TEST_BREAK_BACKEND)
+#define TESSERA_CUDA_LOCAL2 index<2>(threadIdx.x, threadIdx.y)
+#define TESSERA_CUDA_LOCAL3 index<3>(threadIdx.y, threadIdx.z, threadIdx.x)
+#else
+#define TESSERA_CUDA_LOCAL2 index<2>(threadIdx.y, threadIdx.x)
+#define TESSERA_CUDA_LOCAL3 index<3>(threadIdx.z, threadIdx.y, threadIdx.x)
+#endif
+
 template <int D0, int D1, int D2, class Kernel>
 __global__ void __launch_bounds__(D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1)) tiled_entry(Kernel kernel) {
   constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
   if constexpr (rank == 1) {
     kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<1>(blockIdx.x), index<1>(threadIdx.x)));
   } else if constexpr (rank == 2) {
-    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<2>(blockIdx.y, blockIdx.x), index<2>(threadIdx.y, threadIdx.x)));
+    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<2>(blockIdx.y, blockIdx.x), TESSERA_CUDA_LOCAL2));
   } else {
-    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<3>(blockIdx.z, blockIdx.y, blockIdx.x),
-                                                         index<3>(threadIdx.z, threadIdx.y, threadIdx.x)));
+    kernel(tessera::detail::make_tiled_index<D0, D1, D2>(index<3>(blockIdx.z, blockIdx.y, blockIdx.x), TESSERA_CUDA_LOCAL3));
   }
 }
 

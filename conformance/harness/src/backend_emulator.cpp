@@ -1,0 +1,28 @@
+// The emulator as the backend under test: the reference every other backend is diffed against. Built
+// twice: as itself, and (TESSERA_TEST_BREAK_BACKEND) as the deliberately broken emulator that proves
+// the differ catches a wrong backend.
+#include "backend_target.hpp"
+
+#include <tessera/emulator/options.hpp>
+
+namespace tessera::conformance {
+
+const backend_target& this_backend() {
+  static const backend_target target{
+#if defined(TESSERA_TEST_BREAK_BACKEND)
+      "emulator-broken", "emulator",
+#else
+      "emulator", "emulator",
+#endif
+      true,
+      [] { return std::string(); },
+      [] { return accelerator(accelerator::emulator_accelerator).get_default_view(); },
+      [](unsigned workers, std::uint64_t seed) {
+        emulator::set_workers(workers);
+        emulator::set_seed(seed);
+      },
+      TESSERA_CONFORMANCE_HOST_COMPILER};
+  return target;
+}
+
+}  // namespace tessera::conformance

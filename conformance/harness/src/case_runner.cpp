@@ -1,0 +1,248 @@
+#include "case_runner.hpp"
+
+#include "markers.hpp"
+#include "registry.hpp"
+
+#include <tessera/detail/launch_observer.hpp>
+#include <tessera/kernel_failures.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <typeinfo>
+
+namespace tessera::conformance {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+// What one run of a body did.
+struct observed {
+  bool threw = false;
+  std::exception_ptr thrown;
+  std::string type;  // dynamic type of what was thrown
+  std::string what;
+  std::vector<hazard_detected::hazard> hazards;
+  std::vector<output> outputs;
+  std::vector<std::string> failures;
+  double launch_ns = 0;
+};
+
+// Adds up the wall time of every launch of the body; on an asynchronous backend it waits for the view
+// at the end of each launch, so a sample is kernel time, not queueing time.
+struct launch_clock {
+  bool wait_for_device;
+  clock_type::time_point started;
+  double total_ns = 0;
+
+  static void on_start(void* self, const accelerator_view&) { static_cast<launch_clock*>(self)->started = clock_type::now(); }
+  static void on_finish(void* self, const accelerator_view& where) {
+    auto* me = static_cast<launch_clock*>(self);
+    if (me->wait_for_device) {
+      try {
+        where.wait();
+      } catch (...) {
+        // A fault surfaces again at the body's next synchronize, where the case sees it.
+      }
+    }
+    me->total_ns += std::chrono::duration<double, std::nano>(clock_type::now() - me->started).count();
+  }
+};
+
+observed run_body(const case_info& c, const backend_target& backend, std::uint64_t seed) {
+  observed o;
+  launch_clock clock{!backend.runs_emulator_checks, {}, 0};
+  const tessera::detail::launch_observer observer{&launch_clock::on_start, &launch_clock::on_finish, &clock};
+  context ctx(backend.view(), backend.name, seed);
+  const tessera::detail::launch_observer* previous = tessera::detail::current_launch_observer();
+  tessera::detail::current_launch_observer() = &observer;
+  try {
+    c.body(ctx);
+  } catch (const std::exception& e) {
+    o.threw = true;
+    o.thrown = std::current_exception();
+    o.type = detail::demangle(typeid(e).name());
+    o.what = e.what();
+    if (const auto* h = dynamic_cast<const hazard_detected*>(&e)) o.hazards = h->hazards();
+  } catch (...) {
+    o.threw = true;
+    o.thrown = std::current_exception();
+    o.type = "an exception of unknown type";
+  }
+  tessera::detail::current_launch_observer() = previous;
+  o.outputs = ctx.outputs();
+  o.failures = ctx.failures();
+  o.launch_ns = clock.total_ns;
+  return o;
+}
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string s;
+  for (const auto& i : items) s += (s.empty() ? "" : separator) + i;
+  return s;
+}
+
+std::string thrown_text(const observed& o) {
+  if (!o.threw) return "nothing was thrown";
+  return o.type + " was thrown: " + o.what;
+}
+
+// Empty when `o` is what the case expects, else why not.
+std::string judge(const case_info& c, const observed& o) {
+  const expectation& e = c.expect;
+  switch (e.outcome) {
+    case expected_outcome::pass:
+      if (o.threw) return "unexpected exception: " + thrown_text(o);
+      return join(o.failures, "\n");
+
+    case expected_outcome::exception:
+      if (!o.threw) return "expected " + describe(e).substr(7) + ", but " + thrown_text(o);
+      if (!e.matches(o.thrown)) return "expected " + describe(e).substr(7) + ", but " + thrown_text(o);
+      return {};
+
+    case expected_outcome::hazard: {
+      const auto wanted = markers::split_list(e.detail);
+      if (o.type != "tessera::hazard_detected") return "MISSED: expected a hazard (" + join(wanted, " or ") + "), but " + thrown_text(o);
+      bool found = false;
+      std::string unmarked;
+      for (const auto& h : o.hazards) {
+        for (const auto& w : wanted) found = found || w == h.kind;
+        std::string why;
+        const bool first = markers::site_marked_with(h.first.site, h.kind, why);
+        const bool second = markers::site_marked_with(h.second.site, h.kind, why);
+        if (!first && !second)
+          unmarked += "\n  - " + h.kind + " (" + h.first.site + (h.second.site.empty() ? "" : " / " + h.second.site) +
+                      ") is at no line marked `expect: " + h.kind + "`:" + why;
+      }
+      std::string problems;
+      if (!found) problems += "\n  none of the findings is " + join(wanted, " or ");
+      if (!unmarked.empty()) problems += "\n  findings at unmarked lines:" + unmarked;
+      return problems.empty() ? std::string() : "WRONG REPORT:" + problems;
+    }
+
+    case expected_outcome::divergence:
+    case expected_outcome::out_of_bounds: {
+      const bool oob = e.outcome == expected_outcome::out_of_bounds;
+      const std::string type = oob ? "tessera::out_of_bounds" : "tessera::barrier_divergence";
+      if (o.type != type) return "MISSED: expected " + type + ", but " + thrown_text(o);
+      const auto lines = markers::lines_marked(c.file, e.detail);
+      if (lines.empty()) return std::string("no line of ") + c.file + " is marked `// expect: " + e.detail + "`";
+      if (markers::names_one_of(o.what, lines)) return {};
+      std::string numbers;
+      for (int l : lines) numbers += (numbers.empty() ? ":" : ", :") + std::to_string(l);
+      return "WRONG REPORT: the message names none of the marked lines (" + numbers + ")";
+    }
+  }
+  return "unknown expectation";
+}
+
+bool is_diagnostic(const expectation& e) {
+  return e.outcome == expected_outcome::hazard || e.outcome == expected_outcome::divergence ||
+         e.outcome == expected_outcome::out_of_bounds;
+}
+
+struct configuration {
+  unsigned workers;
+  std::uint64_t seed;
+  std::string text() const { return "workers " + std::to_string(workers) + " seed " + std::to_string(seed); }
+};
+
+}  // namespace
+
+std::uint64_t case_seed(std::uint64_t run_seed, const std::string& id) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a over the id, then a splitmix64 finalizer
+  for (unsigned char ch : id) h = (h ^ ch) * 1099511628211ull;
+  std::uint64_t z = h ^ (run_seed + 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+std::string display_path(const std::string& file) {
+#if defined(TESSERA_SOURCE_DIR)
+  const std::string root = TESSERA_SOURCE_DIR "/";
+  if (file.rfind(root, 0) == 0) return file.substr(root.size());
+#endif
+  return file;
+}
+
+case_record record_for(const case_info& c) {
+  case_record r;
+  r.id = id_of(c);
+  r.family = c.family;
+  r.name = c.name;
+  r.clauses = clauses_of(c);
+  r.negative = c.expect.negative();
+  r.expectation = describe(c.expect);
+  r.file = display_path(c.file);
+  r.line = c.line;
+  return r;
+}
+
+case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,
+                     const expectation_list& expectations) {
+  const auto begin = clock_type::now();
+  case_record r = record_for(c);
+  auto finish = [&](case_status s, std::string message) {
+    r.status = s;
+    r.message = std::move(message);
+    r.seconds = std::chrono::duration<double>(clock_type::now() - begin).count();
+    return r;
+  };
+
+  if (const std::string why = backend.unavailable_reason(); !why.empty()) return finish(case_status::skip, why);
+  if (const auto why = expectations.skip_reason(c)) return finish(case_status::skip, *why);
+  if (is_diagnostic(c.expect) && !backend.runs_emulator_checks)
+    return finish(case_status::fail, "a " + describe(c.expect) + " diagnostic comes from the emulator's checks, which " + backend.name +
+                                         " does not have: list the case in conformance/expectations/" + backend.expectations_name +
+                                         ".tsv with the reason");
+
+  std::vector<configuration> configs{{settings.workers ? settings.workers : std::thread::hardware_concurrency(), settings.seed}};
+  if (settings.sweep && backend.runs_emulator_checks && is_diagnostic(c.expect)) {
+    configs.clear();
+    for (unsigned w : {1u, 2u, 8u})
+      for (std::uint64_t s : {std::uint64_t{0}, std::uint64_t{1}, settings.seed}) configs.push_back({w, s});
+  }
+
+  const std::uint64_t inputs = case_seed(settings.seed, r.id);
+  std::vector<double> samples;
+  std::vector<std::string> failures;                      // distinct reasons, in order
+  std::vector<std::vector<std::string>> failing_configs;  // where each happened
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    backend.configure(configs[i].workers, configs[i].seed);
+    r.configurations.push_back(configs[i].text());
+    const observed o = run_body(c, backend, inputs);
+    if (i == 0) {
+      r.outputs = o.outputs;
+      if (o.threw) r.diagnostic = o.type + ": " + o.what;
+      samples.push_back(o.launch_ns);
+    }
+    if (std::string why = judge(c, o); !why.empty()) {
+      if (failures.empty() && i != 0) r.diagnostic = o.threw ? o.type + ": " + o.what : std::string();
+      const auto seen = std::find(failures.begin(), failures.end(), why);
+      if (seen == failures.end()) {
+        failures.push_back(std::move(why));
+        failing_configs.push_back({configs[i].text()});
+      } else {
+        failing_configs[static_cast<std::size_t>(seen - failures.begin())].push_back(configs[i].text());
+      }
+    }
+  }
+  if (!failures.empty()) {
+    backend.configure(settings.workers, settings.seed);
+    if (configs.size() > 1)
+      for (std::size_t k = 0; k < failures.size(); ++k) failures[k] = "at " + join(failing_configs[k], "; ") + ": " + failures[k];
+    return finish(case_status::fail, join(failures, "\n"));
+  }
+
+  if (!c.expect.negative()) {
+    backend.configure(settings.workers, settings.seed);
+    for (unsigned k = 1; k < settings.repeat; ++k) samples.push_back(run_body(c, backend, inputs).launch_ns);
+    r.timing = summarize(samples);
+  }
+  backend.configure(settings.workers, settings.seed);
+  return finish(case_status::pass, {});
+}
+
+}  // namespace tessera::conformance

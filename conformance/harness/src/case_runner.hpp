@@ -1,0 +1,35 @@
+// Runs one case on this executor's backend and judges it: the body under its expectation, at one
+// emulator configuration or (diagnostic cases on the emulator) at several, then timing samples.
+#pragma once
+
+#include "backend_target.hpp"
+#include "expectation_list.hpp"
+
+#include <tessera/conformance/case_info.hpp>
+#include <tessera/conformance/results.hpp>
+
+#include <cstdint>
+
+namespace tessera::conformance {
+
+struct run_settings {
+  std::uint64_t seed = 20261122;  // inputs (mixed with each case's id) and the emulator's thread order
+  unsigned workers = 0;           // emulator workers; 0: one per hardware thread
+  unsigned repeat = 1;            // timing samples of a passing positive case (the first run is one)
+  bool sweep = true;              // diagnostic cases on the emulator: workers 1/2/8 x seeds 0/1/seed
+};
+
+case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,
+                     const expectation_list& expectations);
+
+// A case's record before it ran: its id, clauses, expectation and source.
+case_record record_for(const case_info& c);
+
+// The seed of one case: the run's seed mixed with its id, so every case gets its own inputs, the same
+// on every backend and machine.
+std::uint64_t case_seed(std::uint64_t run_seed, const std::string& id);
+
+// A case's source path as the results show it: relative to the repository when inside it.
+std::string display_path(const std::string& file);
+
+}  // namespace tessera::conformance

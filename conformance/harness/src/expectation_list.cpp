@@ -1,0 +1,67 @@
+#include "expectation_list.hpp"
+
+#include "registry.hpp"
+
+#include <fnmatch.h>
+
+#include <fstream>
+
+namespace tessera::conformance {
+
+namespace {
+
+bool selects(const std::string& selector, const case_info& c) {
+  if (!selector.empty() && selector[0] == '@') {
+    const std::string cls = selector.substr(1);
+    switch (c.expect.outcome) {
+      case expected_outcome::hazard: return cls == "hazard";
+      case expected_outcome::divergence: return cls == "divergence";
+      case expected_outcome::out_of_bounds: return cls == "out_of_bounds";
+      case expected_outcome::exception: return cls == "exception";
+      case expected_outcome::pass: return cls == "pass";
+    }
+    return false;
+  }
+  return fnmatch(selector.c_str(), id_of(c).c_str(), 0) == 0;
+}
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+expectation_list expectation_list::read(const std::filesystem::path& file, const std::vector<const case_info*>& all) {
+  std::ifstream in(file);
+  if (!in) throw expectation_list_error("cannot read the expectation list " + file.string() + " (--expectations FILE)");
+  expectation_list list;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    const std::string where = file.string() + ":" + std::to_string(number);
+    if (trim(line).empty() || trim(line)[0] == '#') continue;
+    const auto tab = line.find('\t');
+    if (tab == std::string::npos)
+      throw expectation_list_error(where + ": expected `<selector><TAB><reason>`; every skipped case needs a reason");
+    entry e{trim(line.substr(0, tab)), trim(line.substr(tab + 1))};
+    if (e.selector.empty() || e.reason.empty()) throw expectation_list_error(where + ": empty selector or reason");
+    if (e.selector[0] == '@' && e.selector != "@hazard" && e.selector != "@divergence" && e.selector != "@out_of_bounds" &&
+        e.selector != "@exception")
+      throw expectation_list_error(where + ": unknown class " + e.selector + " (@hazard, @divergence, @out_of_bounds, @exception)");
+    bool used = false;
+    for (const case_info* c : all) used = used || selects(e.selector, *c);
+    if (!used) throw expectation_list_error(where + ": `" + e.selector + "` matches no case; remove the stale entry");
+    list.entries_.push_back(std::move(e));
+  }
+  return list;
+}
+
+std::optional<std::string> expectation_list::skip_reason(const case_info& c) const {
+  for (const auto& e : entries_)
+    if (selects(e.selector, c)) return e.reason;
+  return std::nullopt;
+}
+
+}  // namespace tessera::conformance

@@ -1,0 +1,43 @@
+// Per-backend expectation lists (conformance/expectations/<backend>.tsv): the cases a backend cannot
+// express, each with the reason it is skipped there. Nothing is skipped silently: a case skipped on a
+// backend is skipped by a line of its list, and the reason lands in the results and the reports.
+//
+// Format: one entry per line, `<selector><TAB><reason>`; `#` starts a comment. A selector is a glob
+// over case ids (`hazards.*`, `bar.wait_in_divergent_*`) or an expectation class: `@hazard`,
+// `@divergence`, `@out_of_bounds`, `@exception`.
+#pragma once
+
+#include <tessera/conformance/case_info.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tessera::conformance {
+
+class expectation_list_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class expectation_list {
+ public:
+  expectation_list() = default;
+  // Reads the list; a malformed line, or an entry that matches none of `all`, is an error naming the
+  // file and line (a stale entry would hide nothing and mislead the reader).
+  static expectation_list read(const std::filesystem::path& file, const std::vector<const case_info*>& all);
+
+  // The reason `c` is skipped, if it is.
+  std::optional<std::string> skip_reason(const case_info& c) const;
+
+ private:
+  struct entry {
+    std::string selector;
+    std::string reason;
+  };
+  std::vector<entry> entries_;
+};
+
+}  // namespace tessera::conformance
