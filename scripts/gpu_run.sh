@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The whole GPU side in one go, on a machine with an NVIDIA GPU: build with CUDA, run every test (the GPU
-# ones included), run the examples on the GPU (printing their output), run the GPU benchmark. Logs and reports go to OUTDIR.
+# The whole GPU side in one go, on a machine with an NVIDIA GPU: build with CUDA; run the conformance
+# suite on the emulator and on CUDA and diff them (reports in OUTDIR/conformance); show that the differ
+# catches a deliberately broken CUDA backend; run every test (the GPU ones included) and the GPU benchmark.
 #
 #   scripts/gpu_run.sh OUTDIR [--deps DIR]
 #
-# --deps DIR: a folder of Debian .deb files (oneTBB, Boost.Context) to unpack into the build tree when the
-# machine lacks those packages and cannot install them (an offline GPU host).
+# --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
+# when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:?usage: scripts/gpu_run.sh OUTDIR [--deps DIR]}"
@@ -22,24 +23,39 @@ step() { printf '\n== %s ==\n' "$*"; }
   step "machine"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
   nvcc --version | tail -1
-  nproc
+  g++ --version | head -1
+  echo "$(nproc) cores"
 
   step "build"
   cmake_args=(-DCMAKE_BUILD_TYPE=Release)
   if [ -n "$debs" ]; then
     mkdir -p "$build/deps"
     for d in "$debs"/*.deb; do dpkg -x "$d" "$build/deps"; done
-    cmake_args+=(-DCMAKE_PREFIX_PATH="$build/deps/usr" -DBoost_NO_SYSTEM_PATHS=ON -DBOOST_ROOT="$build/deps/usr")
+    cmake_args+=(-DCMAKE_PREFIX_PATH="$build/deps/usr;$build/deps/usr/share/cmake" -DBoost_NO_SYSTEM_PATHS=ON -DBOOST_ROOT="$build/deps/usr"
+                 -DCMAKE_CXX_FLAGS="-isystem $build/deps/usr/include" -DCMAKE_CUDA_FLAGS="-isystem $build/deps/usr/include"
+                 -DCMAKE_EXE_LINKER_FLAGS="-L$build/deps/usr/lib/x86_64-linux-gnu")
     export LD_LIBRARY_PATH="$build/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    export PATH="$build/deps/usr/bin:$PATH"
   elif command -v apt-get >/dev/null; then
     "$here/scripts/setup.sh" || true
   fi
   cmake -S "$here" -B "$build" -G Ninja "${cmake_args[@]}" && cmake --build "$build" --parallel "$(nproc)" || { echo "BUILD FAILED"; exit 1; }
 
-  step "tests and examples, on the emulator and the GPU"
-  # The examples' GPU twins are CTest tests (label example) that check the documented output.
-  (cd "$build" && ctest -V -L example --output-junit "$out/examples-junit.xml" | grep -E "^[0-9]+: [^TWE]|Test +#") || status=1
-  (cd "$build" && ctest --output-on-failure --parallel 4 --timeout 600 --output-junit "$out/ctest-junit.xml") || status=1
+  step "conformance suite: emulator and CUDA, diffed"
+  "$build/conformance/tessera-conform" run --backends emulator,cuda --out "$out/conformance" --repeat 5 --quiet || status=1
+
+  step "the differ against a deliberately broken CUDA backend (tile-local index dimensions swapped)"
+  broken_dir="$out/broken-backend"
+  "$build/conformance/conform_cuda_broken" --out "$broken_dir" --quiet --filter 'tidx.*' --filter 'algo.*' >/dev/null
+  if "$build/conformance/tessera-conform" diff "$out/conformance/emulator.json" "$broken_dir/cuda.json" | tee "$out/broken-backend.txt"; then
+    echo "NOT CAUGHT: the differ found no difference from the broken backend"; status=1
+  else
+    echo "caught: the broken backend's outputs differ from the emulator's (above)"
+  fi
+
+  step "tests (emulator and GPU)"
+  (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --timeout 600 --output-junit "$out/ctest-junit.xml" -LE conformance) | tail -15 || status=1
+  (cd "$build" && ctest --parallel "$(nproc)" --timeout 600 -L conformance | tail -5) || status=1
 
   step "GPU benchmark: Tessera against hand-written CUDA"
   "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1

@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds, and runs the ported C++ AMP examples on every backend
-# this machine has (the emulator always; the GPU when nvcc built the CUDA twins and a GPU is present),
-# checking each program's documented output.
-#   scripts/main.sh [OUTDIR]    (OUTDIR: where the log goes; default build/reports)
+# The main job: installs what is missing, builds the conformance suite, runs it on every backend this
+# machine has (the emulator always; CUDA when nvcc built it and a GPU is present), diffs every backend
+# against the emulator and writes the reports: report.html, junit.xml and summary.md.
+#   scripts/main.sh [OUTDIR] [tessera-conform run options...]    (OUTDIR default: build/conformance-report)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${1:-$here/build/reports}"
+out="${1:-$here/build/conformance-report}"
+shift || true
 "$here/scripts/setup.sh"
-"$here/scripts/build.sh" "$here/build"
-mkdir -p "$out"
-cd "$here/build"
-# -V shows each program's output; the summary at the end says which backends ran and which were skipped.
-ctest -L example -V --output-junit "$out/examples-junit.xml" 2>&1 | grep -vE '^(UpdateCTestConfiguration|Parse |Add coverage|Test project|Constructing|Checking test|Test timeout|[0-9]+: Test command|[0-9]+: Working Directory|[0-9]+: Environment)' | tee "$out/main.log"
+cmake -S "$here" -B "$here/build" -G Ninja >/dev/null
+cmake --build "$here/build" --parallel "$(nproc)" --target conformance_suite
+exec "$here/build/conformance/tessera-conform" run --out "$out" "$@"

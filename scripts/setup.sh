@@ -3,7 +3,7 @@
 # missing. CUDA is used when /usr/local/cuda (or nvcc on PATH) is present; nothing here installs it.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ libtbb-dev libboost-context-dev libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev)
+packages=(cmake ninja-build g++ libtbb-dev libboost-context-dev libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpugixml-dev libxml2-utils chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -21,6 +21,8 @@ void on_segv(int sig, siginfo_t* info, void* context) {
     return;
   }
   sigaction(SIGSEGV, &previous_action, nullptr);  // returning re-runs the faulting access under it
+  // A signal sent rather than caused by an access (raise, kill) is not re-run by returning: send it again.
+  if (info->si_code <= 0) raise(sig);
 }
 
 // The signal handler must run on a stack other than the one that overflowed.

@@ -1,0 +1,44 @@
+#include "summary_table.hpp"
+
+#include <cstdio>
+
+namespace tessera::conformance::runner {
+
+namespace {
+std::string format(const char* pattern, auto... values) {
+  char line[512];
+  std::snprintf(line, sizeof line, pattern, values...);
+  return line;
+}
+}  // namespace
+
+std::string summary_table(const std::vector<run_results>& runs, const std::vector<diff_result>& diffs,
+                          const std::vector<baseline_comparison>& baselines) {
+  std::string s = format("\n%-18s %7s %7s %7s %9s  %s\n", "backend", "passed", "failed", "skipped", "seconds", "device");
+  for (const auto& r : runs)
+    s += format("%-18s %7zu %7zu %7zu %9.1f  %s\n", r.backend.c_str(), r.count(case_status::pass), r.count(case_status::fail),
+                r.count(case_status::skip), r.seconds, r.device.empty() ? "(not available here)" : r.device.c_str());
+  for (const auto& d : diffs) {
+    s += format("diff %s vs %s: %zu cases, %zu outputs compared, %zu mismatches, %zu problems\n", d.backend.c_str(), d.reference.c_str(),
+                d.compared_cases, d.compared_outputs, d.mismatches.size(), d.problems.size());
+    std::size_t shown = 0;
+    for (const auto& m : d.mismatches)
+      if (shown++ < 10) s += "  " + m.message + "\n";
+    for (const auto& p : d.problems)
+      if (shown++ < 10) s += "  " + p + "\n";
+    if (shown > 10) s += format("  ... and %zu more (see the report)\n", shown - 10);
+  }
+  for (const auto& b : baselines) {
+    if (!b.comparable) {
+      s += "timing baseline " + b.baseline_file + ": " + b.note + "\n";
+      continue;
+    }
+    s += format("timing against %s: %zu regressions beyond +%.0f%%\n", b.baseline_file.c_str(), b.regressions.size(), b.threshold * 100);
+    for (const auto& r : b.regressions)
+      s += format("  %s: fastest sample %.3f ms, baseline median %.3f ms (%.2fx)\n", r.case_id.c_str(), r.fastest_ns / 1e6,
+                  r.baseline_ns / 1e6, r.ratio);
+  }
+  return s;
+}
+
+}  // namespace tessera::conformance::runner

@@ -1,0 +1,91 @@
+// The Markdown summary is read in CI logs as plain text as often as rendered, so it stays a short list of
+// plain sentences: numbers first, names in code spans, each failure on one line.
+#include <tessera/reports/coverage.hpp>
+#include <tessera/reports/markdown_writer.hpp>
+#include <tessera/reports/text.hpp>
+
+#include "format.hpp"
+
+namespace tessera::reports {
+namespace {
+
+using detail::plural;
+
+constexpr std::size_t name_bytes = 80;
+constexpr std::size_t message_bytes = 160;
+
+std::string code(std::string_view s) { return markdown_code(s, name_bytes); }
+
+std::string clause_ids(const std::vector<clause>& clauses, std::size_t max) {
+  std::string out;
+  for (std::size_t i = 0; i < clauses.size() && i < max; ++i) out += (i ? ", " : "") + code(clauses[i].id);
+  if (clauses.size() > max) out += ", …";
+  return out;
+}
+
+}  // namespace
+
+std::string markdown_summary(const report_input& in, const report_paths& paths, std::size_t max_failures) {
+  const coverage cov = compute_coverage(in.runs, in.clauses);
+  std::string md = "## Tessera conformance\n\n";
+
+  for (const auto& run : in.runs) {
+    const detail::counts n = detail::count_cases(run);
+    md += "- " + code(run.backend) + ": " + std::to_string(n.pass) + " passed, " + std::to_string(n.fail) + " failed, " +
+          std::to_string(n.skip) + " skipped of " + plural(n.total(), "case", "cases") + " in " +
+          detail::format_seconds(run.seconds) + " (seed " + std::to_string(run.seed) +
+          (run.workers ? ", " + plural(run.workers, "worker", "workers") : std::string()) + ")\n";
+  }
+  if (in.runs.empty()) md += "- no run in the input\n";
+
+  for (const auto& d : in.diffs) {
+    md += "- diff " + code(d.backend) + " against " + code(d.reference) + ": " +
+          (d.clean() && d.compared_cases == 0 ? "nothing compared, no case ran on both backends\n"
+           : (d.clean() ? "clean, " : plural(d.mismatches.size(), "mismatch", "mismatches") + ", " +
+                                          plural(d.problems.size(), "problem", "problems") + "; ") +
+                 plural(d.compared_cases, "case", "cases") + " and " + plural(d.compared_outputs, "output", "outputs") +
+                 " compared\n");
+  }
+
+  for (const auto& b : in.baselines)
+    md += "- timing against " + code(b.baseline_file) + ": " +
+          (b.comparable ? plural(b.regressions.size(), "regression", "regressions")
+                        : "not comparable (" + markdown_line(b.note, message_bytes) + ")") +
+          "\n";
+
+  md += "- clauses: " + std::to_string(cov.uncovered_core()) + " uncovered core clauses";
+  if (cov.uncovered_core()) {
+    md += " (" + std::to_string(cov.core_without_cases.size()) + " without a case";
+    if (!cov.core_without_cases.empty()) md += ": " + clause_ids(cov.core_without_cases, 8);
+    md += "; " + std::to_string(cov.core_only_negative.size()) + " with negative cases only";
+    if (!cov.core_only_negative.empty()) md += ": " + clause_ids(cov.core_only_negative, 8);
+    md += ")";
+  }
+  md += "\n";
+  if (!cov.unknown.empty()) {
+    md += "- " + plural(cov.unknown.size(), "cited clause is", "cited clauses are") + " missing from the catalog:";
+    for (std::size_t i = 0; i < cov.unknown.size() && i < 8; ++i) md += (i ? ", " : " ") + code(cov.unknown[i].clause_id);
+    md += "\n";
+  }
+
+  std::size_t failures = 0;
+  for (const auto& run : in.runs) failures += detail::count_cases(run).fail;
+  if (failures) {
+    md += "\n### Failures\n\n";
+    std::size_t listed = 0;
+    for (const auto& run : in.runs)
+      for (const auto& c : run.cases) {
+        if (c.status != conformance::case_status::fail || listed == max_failures) continue;
+        ++listed;
+        md += std::to_string(listed) + ". " + code(run.backend) + " " + code(c.id) +
+              (c.file.empty() ? "" : " (" + code(c.file + ":" + std::to_string(c.line)) + ")") + ": " +
+              markdown_line(c.message.empty() ? c.diagnostic : c.message, message_bytes) + "\n";
+      }
+    if (failures > listed) md += "\n… and " + std::to_string(failures - listed) + " more in the HTML report.\n";
+  }
+
+  md += "\nReports: " + code(paths.html.string()) + " (HTML), " + code(paths.junit.string()) + " (JUnit XML)\n";
+  return md;
+}
+
+}  // namespace tessera::reports

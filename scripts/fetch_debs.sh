@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Downloads the Debian packages Tessera builds with into a folder (default .debs/), for a GPU host that
+# has CUDA but no package registry: scripts/gpu_run.sh OUTDIR --deps .debs unpacks them there.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="${1:-$here/.debs}"
+mkdir -p "$dir"
+cd "$dir"
+apt-get download libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 \
+  libboost1.74-dev libboost-context1.74-dev libboost-context1.74.0 \
+  libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpugixml-dev libpugixml1v5 >/dev/null
+ls "$dir"
