@@ -59,4 +59,11 @@ TESSERA_CASE(j_float_within_bound, "IDX-1", expect::pass) {
 
 TESSERA_CASE(k_passes_after_everything, "IDX-1", expect::pass) { ctx.output("answer", 42, 42); }
 
+// Larger than what a results file keeps inline: stored as a blob, with or without --out.
+TESSERA_CASE(l_large_output, "IDX-1", expect::pass) {
+  std::vector<int> values(1000);
+  for (int i = 0; i < 1000; ++i) values[i] = i * i;
+  ctx.output("squares", values, values);
+}
+
 }  // namespace

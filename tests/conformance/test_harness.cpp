@@ -49,7 +49,7 @@ tc::run_results* SelftestRun::results_ = nullptr;
 
 TEST_F(SelftestRun, EveryCaseHasARecordAndTheRunExitsWithFailure) {
   EXPECT_EQ(result_->status, 1) << result_->output;
-  EXPECT_EQ(results_->cases.size(), 12u);
+  EXPECT_EQ(results_->cases.size(), 13u);
 }
 
 TEST_F(SelftestRun, CrashingCaseFailsAloneWithItsSignal) {
@@ -118,6 +118,11 @@ TEST_F(SelftestRun, PassingCaseRecordsItsOutputsAndKernelTime) {
   EXPECT_GT(c.timing->median_ns, 0.0);
 }
 
+TEST(Isolation, CaseWithALargeOutputPassesWithoutAResultsFolder) {
+  const auto r = run_program(SELFTEST_EXE, {"--filter", "selftest.l_*", "--expectations", SELFTEST_TSV, "--quiet"});
+  EXPECT_EQ(r.status, 0) << r.output;
+}
+
 TEST(Registry, ExecutorWithNoCaseRefusesToRun) {
   const auto r = run_program(EMPTY_EXE, {});
   EXPECT_EQ(r.status, 2);
@@ -141,7 +146,7 @@ TEST(Registry, CasesAreListedInIdOrderWhateverTheLinkOrder) {
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_LT(r.output.find("selftest.a_passes"), r.output.find("selftest.b_crashes"));
   EXPECT_LT(r.output.find("selftest.j_float"), r.output.find("selftest.k_passes"));
-  EXPECT_NE(r.output.find("12 cases (2 negative)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("13 cases (2 negative)"), std::string::npos) << r.output;
 }
 
 TEST(ExpectationList, StaleEntryIsRefusedNamingFileAndLine) {

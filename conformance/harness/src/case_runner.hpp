@@ -16,7 +16,8 @@ struct run_settings {
   std::uint64_t seed = 20261122;  // inputs (mixed with each case's id) and the emulator's thread order
   unsigned workers = 0;           // emulator workers; 0: one per hardware thread
   unsigned repeat = 1;            // timing samples of a passing positive case (the first run is one)
-  bool sweep = true;              // diagnostic cases on the emulator: workers 1/2/8 x seeds 0/1/seed
+  bool sweep = true;              // on the emulator, diagnostic cases and the hazard corpus run at
+                                  // workers 1/2/8 x seeds 0/1/seed
 };
 
 case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,

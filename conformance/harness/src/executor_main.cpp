@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
   tc::run_settings settings;
   double timeout = 120;
   long child_from = -1;
+  std::string blobs_dir;
   app.add_flag("--list", list, "List the cases (id, clauses, expectation) and exit");
   app.add_option("--filter", filters, "Run only cases whose id matches one of these globs (family.name)");
   app.add_option("--out", out_dir, "Write <DIR>/" + backend.name + ".json and <DIR>/blobs/");
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
   app.add_option("--ctest", ctest_file, "Write a CTest script with one test per case and exit");
   app.add_flag("--quiet", quiet, "Print only failures and the summary");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
+  app.add_option("--blobs", blobs_dir, "(internal) where the isolated child writes large outputs")->group("");
   CLI11_PARSE(app, argc, argv);
   settings.sweep = !no_sweep;
 
@@ -111,7 +113,11 @@ int main(int argc, char** argv) {
     if (expectations_file.empty()) expectations_file = std::string(TESSERA_EXPECTATIONS_DIR) + "/" + backend.expectations_name + ".tsv";
     const auto expectations = tc::expectation_list::read(expectations_file, all);
     const std::filesystem::path out = out_dir.empty() ? std::filesystem::path() : std::filesystem::path(out_dir);
-    const auto blobs = (out.empty() ? std::filesystem::temp_directory_path() / ("tessera-blobs-" + std::to_string(getpid())) : out / "blobs");
+    // Large outputs go beside the results file; without one, to a folder of this run (the parent names
+    // it and passes it to its children).
+    const auto blobs = !blobs_dir.empty() ? std::filesystem::path(blobs_dir)
+                       : out.empty()      ? std::filesystem::temp_directory_path() / ("tessera-blobs-" + std::to_string(getpid()))
+                                          : out / "blobs";
 
     if (child_from >= 0) {
       // The isolated child: run and report, nothing else on stdout.
@@ -149,9 +155,10 @@ int main(int argc, char** argv) {
       child_args.insert(child_args.end(), {"--seed", std::to_string(settings.seed), "--workers", std::to_string(settings.workers),
                                            "--repeat", std::to_string(settings.repeat), "--expectations", expectations_file});
       if (no_sweep) child_args.push_back("--no-sweep");
-      if (!out.empty()) child_args.insert(child_args.end(), {"--out", out.string()});
+      child_args.insert(child_args.end(), {"--blobs", blobs.string()});
       tc::run_supervised(selected, tc::supervision{self_path(), child_args, timeout, blobs}, done);
     }
+    if (out.empty()) std::filesystem::remove_all(blobs);
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 
     const std::size_t passed = results.count(tc::case_status::pass), failed = results.count(tc::case_status::fail),

@@ -52,7 +52,9 @@ expectation_list expectation_list::read(const std::filesystem::path& file, const
       throw expectation_list_error(where + ": unknown class " + e.selector + " (@hazard, @divergence, @out_of_bounds, @exception)");
     bool used = false;
     for (const case_info* c : all) used = used || selects(e.selector, *c);
-    if (!used) throw expectation_list_error(where + ": `" + e.selector + "` matches no case; remove the stale entry");
+    // A build of some families only (TESSERA_CONFORMANCE_ONLY) lacks the cases of the others.
+    if (!used && !TESSERA_CONFORMANCE_SUBSET)
+      throw expectation_list_error(where + ": `" + e.selector + "` matches no case; remove the stale entry");
     list.entries_.push_back(std::move(e));
   }
   return list;
