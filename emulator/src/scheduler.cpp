@@ -142,6 +142,7 @@ void run_simple(const simple_launch& l) {
                     o.seed, config_of(o));
   for_each_task(l.points, grain, workers, [&](std::int64_t first, std::int64_t last) {
     if (failure.beyond(first)) return;
+    const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
     std::int64_t at = first;
     access_monitor& monitor = worker::here().points;
     if (hazards) monitor.begin_points(l, &at);
@@ -170,6 +171,7 @@ void run_tiled(const tiled_launch& l) {
     hazards.emplace(l, true, [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); }, o.seed,
                     config_of(o));
   for_each_task(l.tiles, 1, workers, [&](std::int64_t first, std::int64_t last) {
+    const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
     worker& w = worker::here();
     for (std::int64_t t = first; t < last; ++t) {
       if (failure.beyond(t)) return;

@@ -12,7 +12,7 @@
 namespace tessera::emulator::detail {
 namespace {
 
-std::atomic<hazard_log*> current_log{nullptr};
+thread_local hazard_log* current_log = nullptr;
 
 const char* access_name(access_kind a) { return a == access_kind::read ? "read" : a == access_kind::write ? "write" : "atomic"; }
 
@@ -52,14 +52,15 @@ std::string explanation(const raw_hazard& h) {
 
 }  // namespace
 
-hazard_log* hazard_log::current() noexcept { return current_log.load(std::memory_order_acquire); }
+hazard_log* hazard_log::current() noexcept { return current_log; }
+
+hazard_log::scope::scope(hazard_log* log) noexcept : previous_(current_log) { current_log = log; }
+hazard_log::scope::~scope() { current_log = previous_; }
 
 hazard_log::hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config)
     : launch_(launch), tiled_(tiled), names_(std::move(names)), seed_(seed), config_(config),
-      tiles_(std::make_unique<cross_tile_table>()) {
-  current_log.store(this, std::memory_order_release);
-}
-hazard_log::~hazard_log() { current_log.store(nullptr, std::memory_order_release); }
+      tiles_(std::make_unique<cross_tile_table>()) {}
+hazard_log::~hazard_log() = default;
 
 void hazard_log::record(const raw_hazard& h) {
   std::lock_guard g(mutex_);

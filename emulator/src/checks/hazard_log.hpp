@@ -54,8 +54,22 @@ class hazard_log {
  public:
   using thread_namer = std::function<std::string(std::int64_t tile, int thread)>;
 
-  // The log of the launch running now, or nullptr.
+  // The log of the launch whose work this thread is running now, or nullptr. Per thread, so launches
+  // from several host threads at once each record into their own log.
   static hazard_log* current() noexcept;
+
+  // Makes `log` this thread's current log while a task of its launch runs here (a worker thread may run
+  // tasks of several launches, one after another or, waiting in one, another's nested).
+  class scope {
+   public:
+    explicit scope(hazard_log* log) noexcept;
+    ~scope();
+    scope(const scope&) = delete;
+    scope& operator=(const scope&) = delete;
+
+   private:
+    hazard_log* previous_;
+  };
 
   // `seed` is named in the report: the order of a tile's threads, and so which access of a race comes
   // first, depends on it. `tiled`: races between tiles, else between the threads of a non-tiled launch.
