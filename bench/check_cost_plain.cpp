@@ -6,6 +6,6 @@ namespace {
 struct plain {};
 }  // namespace
 
-kernels plain_kernels() { return {&tiled_matmul<plain>, &tree_reduction<plain>}; }
+kernels plain_kernels() { return {&matmul<plain>, &reduction<plain>}; }
 
 }  // namespace bench

@@ -1,7 +1,8 @@
 // The 2x2 tile average of a 2048x2048 float matrix on the emulator, next to a plain serial loop that
 // computes the same result, in the same run. Every 2x2 tile's four elements go through tile_static
-// memory and one barrier; each element of the tile gets the tile's average. The emulator's results are
-// checked equal to the loop's (bit for bit: both add the four elements in the same order).
+// memory and one barrier; each element of the tile gets the tile's average (the shared kernel
+// tessera::kernels::tile_average<2>, tessera/kernels/tile_average.hpp). The emulator's results are
+// checked equal to the loop's (bit for bit: both add the four elements in the same order, row by row).
 //
 // Each round times the loop, the emulator with 1 worker and the emulator with the default worker count
 // (one per hardware thread), in turn; the table gives the medians over the rounds. Headline: emulator
@@ -10,6 +11,7 @@
 
 #include <tessera/amp.hpp>
 #include <tessera/emulator/options.hpp>
+#include <tessera/kernels/tile_average.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -33,12 +35,7 @@ void emulated(const tessera::accelerator_view& view, const std::vector<float>& i
   using namespace tessera;
   array_view<const float, 2> a(n, n, in);
   array_view<float, 2> b(n, n, out);
-  parallel_for_each(view, a.extent.tile<2, 2>(), [=] restrict_amp (tiled_index<2, 2> t) {
-    tile_static float s[2][2];
-    s[t.local[0]][t.local[1]] = a[t];
-    t.barrier.wait();
-    b[t] = (s[0][0] + s[0][1] + s[1][0] + s[1][1]) / 4;
-  });
+  tessera::kernels::tile_average<2>(view, a, b);
   b.synchronize();
 }
 

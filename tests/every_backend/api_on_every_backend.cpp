@@ -5,6 +5,8 @@
 // Kernels live in free functions taking the accelerator_view: nvcc does not allow an extended
 // __host__ __device__ lambda inside a TEST body (a private member function).
 #include <tessera/amp.hpp>
+#include <tessera/kernels/matmul.hpp>
+#include <tessera/kernels/reduction.hpp>
 
 #include <gtest/gtest.h>
 
@@ -106,29 +108,19 @@ std::vector<int> wait_variants(const accelerator_view& where) {
   return out;
 }
 
-// Each 256-thread tile sums its values with a tree in tile_static.
-std::vector<int> tree_reduction(const accelerator_view& where) {
+// Each 256-thread tile sums its values with a tree in tile_static (the shared tile_sum).
+std::vector<int> tree_sums(const accelerator_view& where) {
   std::vector<int> in(256 * 64), sums(64, 0);
   for (int k = 0; k < static_cast<int>(in.size()); ++k) in[k] = (k * 7919) % 1000 - 500;
   array_view<const int, 1> vin(static_cast<int>(in.size()), in);
   array_view<int, 1> vs(64, sums);
-  parallel_for_each(where, vin.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) {
-    tile_static int s[256];
-    const int l = t.local[0];
-    s[l] = vin[t];
-    t.barrier.wait();
-    for (int stride = 128; stride > 0; stride /= 2) {
-      if (l < stride) s[l] += s[l + stride];
-      t.barrier.wait();
-    }
-    if (l == 0) vs[t.tile] = s[0];
-  });
+  kernels::tile_sum<256>(where, vin, vs);
   vs.synchronize();
   return sums;
 }
 
-// 16x16 tiled integer matrix multiply (exact on every backend).
-std::vector<int> tiled_matmul(const accelerator_view& where) {
+// 16x16 tiled integer matrix multiply (the shared tiled_matmul; exact on every backend).
+std::vector<int> integer_matmul(const accelerator_view& where) {
   const int n = 64;
   std::vector<int> a(n * n), b(n * n), c(n * n, 0);
   for (int k = 0; k < n * n; ++k) {
@@ -137,19 +129,7 @@ std::vector<int> tiled_matmul(const accelerator_view& where) {
   }
   array_view<const int, 2> va(n, n, a), vb(n, n, b);
   array_view<int, 2> vc(n, n, c);
-  parallel_for_each(where, vc.extent.tile<16, 16>(), [=] restrict_amp (tiled_index<16, 16> t) {
-    tile_static int as[16][16], bs[16][16];
-    const int r = t.local[0], col = t.local[1];
-    int sum = 0;
-    for (int k0 = 0; k0 < n; k0 += 16) {
-      as[r][col] = va(t.global[0], k0 + col);
-      bs[r][col] = vb(k0 + r, t.global[1]);
-      t.barrier.wait();
-      for (int k = 0; k < 16; ++k) sum += as[r][k] * bs[k][col];
-      t.barrier.wait();
-    }
-    vc[t] = sum;
-  });
+  kernels::tiled_matmul<16>(where, va, vb, vc);
   vc.synchronize();
   return c;
 }
@@ -282,7 +262,7 @@ TEST(EveryBackend, EachWaitVariantOrdersTheMemoryItCovers) {
 TEST(EveryBackend, TreeReductionSumsEachTile) {
   std::vector<int> want(64, 0);
   for (int k = 0; k < 256 * 64; ++k) want[k / 256] += (k * 7919) % 1000 - 500;
-  expect_same_on_every_backend(tree_reduction, want);
+  expect_same_on_every_backend(tree_sums, want);
 }
 
 TEST(EveryBackend, TiledMatrixMultiplyIsExact) {
@@ -291,7 +271,7 @@ TEST(EveryBackend, TiledMatrixMultiplyIsExact) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c)
       for (int k = 0; k < n; ++k) want[r * n + c] += ((r * n + k) % 7 - 3) * ((k * n + c) % 5 - 2);
-  expect_same_on_every_backend(tiled_matmul, want);
+  expect_same_on_every_backend(integer_matmul, want);
 }
 
 TEST(EveryBackend, AtomicsReturnTheModelsResultsOnGlobalAndTileStaticMemory) {

@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (expectations_file.empty()) expectations_file = std::string(TESSERA_EXPECTATIONS_DIR) + "/" + backend.expectations_name + ".tsv";
-    const auto expectations = tc::expectation_list::read(expectations_file, all);
+    const auto expectations = tc::expectation_list::read(expectations_file, all, TESSERA_CONFORMANCE_SUBSET);
     const std::filesystem::path out = out_dir.empty() ? std::filesystem::path() : std::filesystem::path(out_dir);
     // Large outputs go beside the results file; without one, to a folder of this run (the parent names
     // it and passes it to its children).
