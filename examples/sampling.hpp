@@ -18,60 +18,20 @@
 #pragma once
 
 #include <tessera/amp.hpp>
+#include <tessera/kernels/sampling.hpp>
 
 #include <iostream>
 #include <vector>
 
-enum class publish { wait, tile_static_fence };
+using tessera::kernels::publish;
 
-#define MATRIXSIZE 8
-
+// Runs the docs' kernel (tessera/kernels/sampling.hpp, shared with the conformance suite) on the default
+// accelerator and prints the tile means, one row of tiles per line.
 template <int SAMPLESIZE, publish how>
 void SamplingExample() {
-  using namespace tessera;
-
-  // The matrix: 0, 1, ..., 63.
-  std::vector<float> rawData;
-  for (int i = 0; i < MATRIXSIZE * MATRIXSIZE; i++) rawData.push_back((float)i);
-  extent<2> dataExtent(MATRIXSIZE, MATRIXSIZE);
-  array_view<float, 2> matrix(dataExtent, rawData);
-
-  // One output element per tile, starting at 0.
-  std::vector<float> outputData;
-  int outputSize = MATRIXSIZE / SAMPLESIZE;
-  for (int j = 0; j < outputSize * outputSize; j++) outputData.push_back((float)0);
-  extent<2> outputExtent(MATRIXSIZE / SAMPLESIZE, MATRIXSIZE / SAMPLESIZE);
-  array<float, 2> averages(outputExtent, outputData.begin(), outputData.end());
-
-  // Porting change: the docs capture the array by reference ([=, &averages]). Tessera kernels reach an
-  // array through an array_view captured by value, which works on the emulator and on a GPU alike
-  // (docs/porting.md, "Arrays inside kernels").
-  array_view<float, 2> averagesView = averages;
-
-  parallel_for_each(matrix.extent.tile<SAMPLESIZE, SAMPLESIZE>(),
-                    [=] restrict_amp (tiled_index<SAMPLESIZE, SAMPLESIZE> t_idx) {
-    // This tile's values, one per thread.
-    tile_static float tileValues[SAMPLESIZE][SAMPLESIZE];
-    tileValues[t_idx.local[0]][t_idx.local[1]] = matrix[t_idx];
-
-    // All of tileValues must be written before any thread reads it.
-    if constexpr (how == publish::wait) {
-      t_idx.barrier.wait();
-    } else {
-      t_idx.barrier.wait_with_tile_static_memory_fence();
-    }
-
-    // One thread per tile does the sum; with every thread doing it, each would add into the same element.
-    if (t_idx.local[0] == 0 && t_idx.local[1] == 0) {
-      for (int trow = 0; trow < SAMPLESIZE; trow++)
-        for (int tcol = 0; tcol < SAMPLESIZE; tcol++)
-          averagesView(t_idx.tile[0], t_idx.tile[1]) += tileValues[trow][tcol];
-      averagesView(t_idx.tile[0], t_idx.tile[1]) /= (float)(SAMPLESIZE * SAMPLESIZE);
-    }
-  });
-
-  // Copy the array back into a host vector and print it, one row of tiles per line.
-  outputData = averages;
+  const std::vector<float> outputData =
+      tessera::kernels::sampling_averages<SAMPLESIZE, how>(tessera::accelerator().get_default_view());
+  const int outputSize = tessera::kernels::sampling_matrix_size / SAMPLESIZE;
   for (int row = 0; row < outputSize; row++)
     for (int col = 0; col < outputSize; col++)
       std::cout << outputData[row * outputSize + col] << (col + 1 < outputSize ? " " : "\n");

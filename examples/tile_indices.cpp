@@ -12,31 +12,19 @@
 //    own (row, column), local lies inside the 2x3 tile, global = tile * (2,3) + local, the tile origin is
 //    tile * (2,3), and value, which only the host writes, is unchanged.
 #include <tessera/amp.hpp>
+#include <tessera/kernels/tile_indices.hpp>
 
 #include <cstdio>
 #include <string>
 #include <vector>
 
 using namespace tessera;
+using tessera::kernels::Description;  // the docs' struct (tessera/kernels/tile_indices.hpp)
 
 const int ROWS = 8;
 const int COLS = 9;
 const int TILE_ROWS = 2;
 const int TILE_COLS = 3;
-
-// value: the element's row-major position, set on the host. The rest is filled in by the kernel.
-// (tileOriginRow/Column are additions to the docs' struct: the global index of the tile's first element.)
-struct Description {
-  int value;
-  int tileRow;
-  int tileColumn;
-  int globalRow;
-  int globalColumn;
-  int localRow;
-  int localColumn;
-  int tileOriginRow;
-  int tileOriginColumn;
-};
 
 // The indices the kernel recorded for the element at (row, column) are the ones 2x3 tiling gives it.
 bool follows_tiling(const Description& d, int row, int column) {
@@ -56,17 +44,8 @@ int main() {
   extent<2> matrix(ROWS, COLS);
   array_view<Description, 2> descriptions(matrix, descs);
 
-  parallel_for_each(descriptions.extent.tile<TILE_ROWS, TILE_COLS>(),
-                    [=] restrict_amp (tiled_index<TILE_ROWS, TILE_COLS> t_idx) {
-    descriptions[t_idx].globalRow = t_idx.global[0];
-    descriptions[t_idx].globalColumn = t_idx.global[1];
-    descriptions[t_idx].tileRow = t_idx.tile[0];
-    descriptions[t_idx].tileColumn = t_idx.tile[1];
-    descriptions[t_idx].localRow = t_idx.local[0];
-    descriptions[t_idx].localColumn = t_idx.local[1];
-    descriptions[t_idx].tileOriginRow = t_idx.tile_origin[0];
-    descriptions[t_idx].tileOriginColumn = t_idx.tile_origin[1];
-  });
+  // The kernel (shared with the conformance suite): every thread records its indices.
+  tessera::kernels::record_tile_indices<TILE_ROWS, TILE_COLS>(accelerator().get_default_view(), descriptions);
 
   // One printed line per kind of index: a 13-character cell per element, "  " between cells of one tile
   // and " | " between tiles.

@@ -80,7 +80,7 @@ int judge_and_report(const fs::path& dir, const report_settings& how) {
   input.runs = runs;
   input.diffs = diffs;
   input.baselines = baselines;
-  input.clauses = tessera::reports::read_clause_catalog(TESSERA_CLAUSES_TSV);
+  input.clauses = tessera::conformance::read_clause_catalog(TESSERA_CLAUSES_TSV);
   const auto paths = tessera::reports::write_reports(input, dir);
   std::cout << tr::summary_table(runs, diffs, baselines);
   std::cout << "\nreports:\n  " << fs::absolute(paths.html).string() << "\n  " << fs::absolute(paths.junit).string() << "\n  "

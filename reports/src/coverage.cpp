@@ -59,6 +59,34 @@ coverage compute_coverage(const std::vector<conformance::run_results>& runs, con
     else if (row.positive_cases == 0) cov.core_only_negative.push_back(row.c);
   }
   for (auto& [id, cases] : unknown) cov.unknown.push_back(unknown_citation{id, {cases.begin(), cases.end()}});
+
+  // By kind of clause: normative first, then the others in the order the catalog first names them.
+  std::map<std::string, std::size_t> kind_of;
+  auto kind_index = [&](const std::string& kind) {
+    const auto [it, added] = kind_of.emplace(kind, cov.kinds.size());
+    if (added) cov.kinds.push_back(kind_row{kind, 0, 0, std::vector<coverage_cell>(runs.size())});
+    return it->second;
+  };
+  kind_index("normative");
+  for (const auto& row : cov.rows) {
+    kind_row& k = cov.kinds[kind_index(row.c.normative)];
+    ++k.clauses;
+    if (row.cases) ++k.cited;
+  }
+  for (std::size_t r = 0; r < runs.size(); ++r)
+    for (const auto& kase : runs[r].cases) {
+      std::set<std::size_t> kinds;
+      for (const auto& raw : kase.clauses)
+        if (const auto row = row_of.find(trimmed(raw)); row != row_of.end()) kinds.insert(kind_of.at(cov.rows[row->second].c.normative));
+      for (std::size_t k : kinds) {
+        coverage_cell& cell = cov.kinds[k].cells[r];
+        ++cell.cases;
+        if (kase.negative) ++cell.negative;
+        if (kase.status == conformance::case_status::pass) ++cell.passed;
+        else if (kase.status == conformance::case_status::fail) ++cell.failed;
+        else ++cell.skipped;
+      }
+    }
   return cov;
 }
 

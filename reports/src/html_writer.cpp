@@ -114,6 +114,24 @@ void uncovered(std::string& h, const coverage& cov) {
   h += "</section>\n";
 }
 
+// GEN-1: results grouped by the kind of text the cited clauses come from.
+void by_kind(std::string& h, const coverage& cov) {
+  h += "<section id=\"kinds\">\n<h2>Results by kind of clause</h2>\n<p>Only normative text binds an implementation "
+       "(GEN-1); project rules are Tessera's own. Each cell: cases passed / cases citing clauses of that kind.</p>\n";
+  h += "<table id=\"kind-table\">\n<thead><tr><th>kind</th><th>clauses</th><th>cited</th>";
+  for (const auto& b : cov.backends) h += "<th>" + esc(b) + "</th>";
+  h += "</tr></thead>\n<tbody>\n";
+  for (const auto& k : cov.kinds) {
+    h += "<tr>" + td(k.kind, "id") + td(std::to_string(k.clauses), "num") + td(std::to_string(k.cited), "num");
+    for (const auto& cell : k.cells) {
+      const char* cls = cell.cases == 0 ? "none" : cell.failed ? "fail" : cell.skipped ? "skip" : "pass";
+      h += "<td class=\"cell " + std::string(cls) + "\">" + std::to_string(cell.passed) + "/" + std::to_string(cell.cases) + "</td>";
+    }
+    h += "</tr>\n";
+  }
+  h += "</tbody>\n</table>\n</section>\n";
+}
+
 void matrix(std::string& h, const coverage& cov) {
   h += "<section id=\"coverage\">\n<h2>Clause coverage</h2>\n<p>Each cell: passed / cases citing the clause on that backend "
        "(negative cases included, counted in the tooltip). <span class=\"pass\">all passed</span> "
@@ -242,11 +260,12 @@ std::string html_report(const report_input& in) {
        "<style>";
   h += style;
   h += "</style>\n</head>\n<body>\n<h1>Tessera conformance report</h1>\n<nav><a href=\"#summary\">summary</a>"
-       "<a href=\"#uncovered\">uncovered clauses</a><a href=\"#coverage\">coverage</a><a href=\"#failures\">failures</a>"
+       "<a href=\"#uncovered\">uncovered clauses</a><a href=\"#kinds\">by kind</a><a href=\"#coverage\">coverage</a><a href=\"#failures\">failures</a>"
        "<a href=\"#skipped\">skipped</a><a href=\"#mismatches\">differences</a><a href=\"#regressions\">regressions</a>"
        "<a href=\"#timing\">kernel time</a></nav>\n";
   summary(h, in, cov);
   uncovered(h, cov);
+  by_kind(h, cov);
   matrix(h, cov);
   failures(h, in);
   skipped(h, in);

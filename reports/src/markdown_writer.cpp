@@ -62,6 +62,15 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
     md += ")";
   }
   md += "\n";
+  md += "- by kind of clause (GEN-1):";
+  for (std::size_t k = 0; k < cov.kinds.size(); ++k) {
+    std::size_t passed = 0, cases = 0;
+    for (const auto& cell : cov.kinds[k].cells) passed += cell.passed, cases += cell.cases;
+    md += (k ? "; " : " ") + cov.kinds[k].kind + " " + std::to_string(cov.kinds[k].cited) + "/" +
+          std::to_string(cov.kinds[k].clauses) + " clauses cited, " + std::to_string(passed) + "/" + std::to_string(cases) +
+          " case runs passed";
+  }
+  md += "\n";
   if (!cov.unknown.empty()) {
     md += "- " + plural(cov.unknown.size(), "cited clause is", "cited clauses are") + " missing from the catalog:";
     for (std::size_t i = 0; i < cov.unknown.size() && i < 8; ++i) md += (i ? ", " : " ") + code(cov.unknown[i].clause_id);

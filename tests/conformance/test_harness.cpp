@@ -135,6 +135,13 @@ TEST(Registry, TwoCasesWithOneIdAreRefused) {
   EXPECT_NE(r.output.find("two cases are named selftest.k_passes_after_everything"), std::string::npos) << r.output;
 }
 
+TEST(Registry, CaseCitingAnUncataloguedClauseIsRefused) {
+  const auto r = run_program(UNCATALOGUED_EXE, {"--list"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("case selftest.cites_a_typo"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cites BAR-99, which spec/clauses/clauses.tsv does not hold"), std::string::npos) << r.output;
+}
+
 TEST(Registry, FilterMatchingNoCaseIsAnError) {
   const auto r = run_program(SELFTEST_EXE, {"--filter", "selftest.no_such_*", "--expectations", SELFTEST_TSV});
   EXPECT_EQ(r.status, 2);

@@ -1,6 +1,6 @@
 // The clause catalog is read strictly: the real catalog reads whole, and each kind of malformed row is
 // refused with an error naming the file, the line and the fix.
-#include <tessera/reports/clause_catalog.hpp>
+#include <tessera/conformance/clause_catalog.hpp>
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <sstream>
 
 namespace {
-using namespace tessera::reports;
+using namespace tessera::conformance;
 
 constexpr const char* header = "id\tlevel\tspec_section\tnormative\ttitle\n";
 

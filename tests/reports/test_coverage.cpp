@@ -57,6 +57,27 @@ TEST(Coverage, CoreClausesWithoutCasesOrWithNegativeCasesOnlyAreUncovered) {
   EXPECT_EQ(cov.uncovered_core(), 2u) << "GEN-2 has no case either, but it is an ext clause";
 }
 
+TEST(Coverage, ResultsAreGroupedByTheKindOfClauseNormativeFirst) {
+  report_input in = sample_input();
+  for (auto& c : in.clauses) {
+    if (c.id == "BAR-9") c.normative = "project";
+    if (c.id == "GEN-2") c.normative = "ms-specific";
+  }
+  const coverage cov = compute_coverage(in.runs, in.clauses);
+  ASSERT_EQ(cov.kinds.size(), 3u);
+  EXPECT_EQ(cov.kinds[0].kind, "normative");
+  EXPECT_EQ(cov.kinds[0].clauses, 5u);
+  EXPECT_EQ(cov.kinds[0].cited, 4u) << "TS-2 has no case";
+  EXPECT_EQ(cov.kinds[1].kind, "project") << "then the kinds in catalog order";
+  EXPECT_EQ(cov.kinds[1].cited, 1u);
+  EXPECT_EQ(cov.kinds[1].cells[0].cases, 1u) << "only the negative BAR-9 case";
+  EXPECT_EQ(cov.kinds[1].cells[0].negative, 1u);
+  EXPECT_EQ(cov.kinds[2].kind, "ms-specific");
+  EXPECT_EQ(cov.kinds[2].cited, 0u);
+  EXPECT_EQ(cov.kinds[2].cells[1].cases, 0u);
+  for (const auto& cell : cov.kinds[0].cells) EXPECT_EQ(cell.cases, cell.passed + cell.failed + cell.skipped);
+}
+
 TEST(Coverage, CitationsOfClausesMissingFromTheCatalogAreListed) {
   const report_input in = sample_input();
   const coverage cov = compute_coverage(in.runs, in.clauses);

@@ -5,10 +5,62 @@
 #include <tessera/conformance/case.hpp>
 
 #include <numeric>
+#include <vector>
 
 namespace {
 using namespace tessera;
 using tessera::index;
+
+// PROJ-14: elements whose size is a multiple of 4 bytes (int, float, double, a 12-byte and a 16-byte
+// struct) are accepted by array and array_view and carried through a kernel intact (other sizes do not
+// compile: tests/compile_fail pins that).
+struct rgb {
+  float r, g, b;
+};
+struct pair_of_doubles {
+  double a, b;
+};
+static_assert(sizeof(rgb) == 12 && sizeof(pair_of_doubles) == 16);
+
+TESSERA_CASE(elements_of_any_multiple_of_four_bytes_are_accepted, "PROJ-14,ARR-1", expect::pass) {
+  const int n = 128;
+  const auto f = ctx.random_floats(3 * n, -100, 100);
+  const auto d = ctx.random_doubles(2 * n, -1e6, 1e6);
+  std::vector<rgb> colours(n);
+  std::vector<pair_of_doubles> pairs(n);
+  for (int i = 0; i < n; ++i) {
+    colours[i] = rgb{f[3 * i], f[3 * i + 1], f[3 * i + 2]};
+    pairs[i] = pair_of_doubles{d[2 * i], d[2 * i + 1]};
+  }
+  array<rgb, 1> c(n, colours.begin(), colours.end());
+  array_view<pair_of_doubles, 1> p(n, pairs);
+  array_view<rgb, 1> cv(c);
+  std::vector<float> brightness(n);
+  std::vector<double> sums(n);
+  array_view<float, 1> b(n, brightness);
+  array_view<double, 1> s(n, sums);
+  parallel_for_each(ctx.view(), b.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+    const rgb v = cv[t.global];
+    b[t.global] = v.r + v.g + v.b;
+    s[t.global] = p[t.global].a + p[t.global].b;
+    cv[t.global] = rgb{v.b, v.g, v.r};
+  });
+  b.synchronize();
+  s.synchronize();
+  cv.synchronize();
+  std::vector<float> want_b(n), swapped(3 * n), got_swapped(3 * n);
+  std::vector<double> want_s(n);
+  const std::vector<rgb> back = c;
+  for (int i = 0; i < n; ++i) {
+    want_b[i] = colours[i].r + colours[i].g + colours[i].b;
+    want_s[i] = pairs[i].a + pairs[i].b;
+    swapped[3 * i] = colours[i].b, swapped[3 * i + 1] = colours[i].g, swapped[3 * i + 2] = colours[i].r;
+    got_swapped[3 * i] = back[i].r, got_swapped[3 * i + 1] = back[i].g, got_swapped[3 * i + 2] = back[i].b;
+  }
+  ctx.output("brightness", brightness, want_b);
+  ctx.output("sums", sums, want_s);
+  ctx.output("swapped", got_swapped, swapped);
+}
 
 // Row-major: element (i,j,k) of a (3,5,7) array is data()[(i*5+j)*7+k], and the range it was built from
 // is laid out in that order.

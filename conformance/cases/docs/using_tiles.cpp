@@ -1,29 +1,21 @@
 // MS Learn "Using Tiles": the global/tile/local index example, SamplingExample (with wait() and, from
 // the Memory Fences section, with wait_with_tile_static_memory_fence()), and the Race Conditions
-// section's two "do not do this" totals written in a correct form. Ported as in examples/ (tile_indices,
-// sampling, sampling_tile_static_fence): launched on the backend under test, checked against the
-// documented output.
+// section's two "do not do this" totals written in a correct form. The kernels are the ones examples/
+// runs (tessera/kernels/tile_indices.hpp, sampling.hpp), launched on the backend under test and checked
+// against the documented output.
 #include <tessera/conformance/case.hpp>
+#include <tessera/kernels/sampling.hpp>
+#include <tessera/kernels/tile_indices.hpp>
 
 namespace {
 using namespace tessera;
 using tessera::index;
+using kernels::Description;
+using kernels::publish;
+using kernels::sampling_averages;
 
 const int ROWS = 8;
 const int COLS = 9;
-
-// The docs' Description, plus the tile origin (as in examples/tile_indices.cpp).
-struct Description {
-  int value;
-  int tileRow;
-  int tileColumn;
-  int globalRow;
-  int globalColumn;
-  int localRow;
-  int localColumn;
-  int tileOriginRow;
-  int tileOriginColumn;
-};
 
 // "Example of Global, Tile, and Local Indices": an 8x9 matrix in 2x3 tiles (4 rows by 3 columns of
 // tiles); every thread records its indices. The documented table: value r*9+c, tile (r/2, c/3), global
@@ -33,16 +25,7 @@ TESSERA_CASE(using_tiles_indices_of_8x9_in_2x3_tiles, "TIDX-1,TIDX-2,TEXT-1", ex
   for (int i = 0; i < ROWS * COLS; i++) descs.push_back(Description{i, -1, -1, -1, -1, -1, -1, -1, -1});
   extent<2> matrix(ROWS, COLS);
   array_view<Description, 2> descriptions(matrix, descs);
-  parallel_for_each(ctx.view(), descriptions.extent.tile<2, 3>(), [=] restrict_amp (tiled_index<2, 3> t_idx) {
-    descriptions[t_idx].globalRow = t_idx.global[0];
-    descriptions[t_idx].globalColumn = t_idx.global[1];
-    descriptions[t_idx].tileRow = t_idx.tile[0];
-    descriptions[t_idx].tileColumn = t_idx.tile[1];
-    descriptions[t_idx].localRow = t_idx.local[0];
-    descriptions[t_idx].localColumn = t_idx.local[1];
-    descriptions[t_idx].tileOriginRow = t_idx.tile_origin[0];
-    descriptions[t_idx].tileOriginColumn = t_idx.tile_origin[1];
-  });
+  kernels::record_tile_indices<2, 3>(ctx.view(), descriptions);
   descriptions.synchronize();
   std::vector<int> got, want;
   for (int r = 0; r < ROWS; r++)
@@ -59,67 +42,28 @@ TESSERA_CASE(using_tiles_indices_of_8x9_in_2x3_tiles, "TIDX-1,TIDX-2,TEXT-1", ex
   ctx.require(d.tileRow == 1 && d.tileColumn == 1 && d.localRow == 0 && d.localColumn == 1, "cell (2,4): tile (1,1), local (0,1)");
 }
 
-enum class publish { wait, tile_static_fence };
-
-// SamplingExample: the 8x8 matrix 0..63 in S x S tiles; the tile's first thread adds the tile's values
-// into its cell of `averages` (an array, reached through an array_view) and divides by S*S. Every
-// partial sum is an integer below 2^24, so the float results are exact.
-template <int SAMPLESIZE, publish how>
-std::vector<float> SamplingExample(const accelerator_view& where) {
-  constexpr int MATRIXSIZE = 8;
-  std::vector<float> rawData;
-  for (int i = 0; i < MATRIXSIZE * MATRIXSIZE; i++) rawData.push_back((float)i);
-  extent<2> dataExtent(MATRIXSIZE, MATRIXSIZE);
-  array_view<float, 2> matrix(dataExtent, rawData);
-
-  std::vector<float> outputData;
-  int outputSize = MATRIXSIZE / SAMPLESIZE;
-  for (int j = 0; j < outputSize * outputSize; j++) outputData.push_back((float)0);
-  extent<2> outputExtent(MATRIXSIZE / SAMPLESIZE, MATRIXSIZE / SAMPLESIZE);
-  array<float, 2> averages(outputExtent, outputData.begin(), outputData.end());
-  array_view<float, 2> averagesView = averages;
-
-  parallel_for_each(where, matrix.extent.tile<SAMPLESIZE, SAMPLESIZE>(),
-                    [=] restrict_amp (tiled_index<SAMPLESIZE, SAMPLESIZE> t_idx) {
-    tile_static float tileValues[SAMPLESIZE][SAMPLESIZE];
-    tileValues[t_idx.local[0]][t_idx.local[1]] = matrix[t_idx];
-    if constexpr (how == publish::wait) {
-      t_idx.barrier.wait();
-    } else {
-      t_idx.barrier.wait_with_tile_static_memory_fence();
-    }
-    if (t_idx.local[0] == 0 && t_idx.local[1] == 0) {
-      for (int trow = 0; trow < SAMPLESIZE; trow++)
-        for (int tcol = 0; tcol < SAMPLESIZE; tcol++) averagesView(t_idx.tile[0], t_idx.tile[1]) += tileValues[trow][tcol];
-      averagesView(t_idx.tile[0], t_idx.tile[1]) /= (float)(SAMPLESIZE * SAMPLESIZE);
-    }
-  });
-  outputData = averages;
-  return outputData;
-}
-
 const std::vector<float> documented_2{4.5f, 6.5f, 8.5f, 10.5f, 20.5f, 22.5f, 24.5f, 26.5f,
                                       36.5f, 38.5f, 40.5f, 42.5f, 52.5f, 54.5f, 56.5f, 58.5f};
 const std::vector<float> documented_4{13.5f, 17.5f, 45.5f, 49.5f};
 
 // SAMPLESIZE 2 with wait(): documented 4.5 6.5 8.5 10.5 / 20.5 ... / 36.5 ... / 52.5 ... 58.5.
 TESSERA_CASE(using_tiles_sampling_2x2_with_wait, "BAR-2,TS-2", expect::pass) {
-  ctx.output("averages", SamplingExample<2, publish::wait>(ctx.view()), documented_2);
+  ctx.output("averages", sampling_averages<2, publish::wait>(ctx.view()), documented_2);
 }
 
 // SAMPLESIZE 4 ("change SAMPLESIZE to 4 and the code executes correctly"): documented 13.5 17.5 / 45.5 49.5.
 TESSERA_CASE(using_tiles_sampling_4x4_with_wait, "BAR-2,TS-2", expect::pass) {
-  ctx.output("averages", SamplingExample<4, publish::wait>(ctx.view()), documented_4);
+  ctx.output("averages", sampling_averages<4, publish::wait>(ctx.view()), documented_4);
 }
 
 // Memory Fences: only tile_static memory is shared before the barrier, so the tile_static fence suffices.
 TESSERA_CASE(using_tiles_sampling_2x2_with_tile_static_fence, "BAR-4,MEM-9", expect::pass) {
-  ctx.output("averages", SamplingExample<2, publish::tile_static_fence>(ctx.view()), documented_2);
+  ctx.output("averages", sampling_averages<2, publish::tile_static_fence>(ctx.view()), documented_2);
 }
 
 // The same at SAMPLESIZE 4.
 TESSERA_CASE(using_tiles_sampling_4x4_with_tile_static_fence, "BAR-4,MEM-9", expect::pass) {
-  ctx.output("averages", SamplingExample<4, publish::tile_static_fence>(ctx.view()), documented_4);
+  ctx.output("averages", sampling_averages<4, publish::tile_static_fence>(ctx.view()), documented_4);
 }
 
 // Race Conditions, first "do not do this" (`tile_static float total; total += matrix[t_idx];`), in a

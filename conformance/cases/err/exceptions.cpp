@@ -1,5 +1,5 @@
 // ERR-1..ERR-5, ERR-7, ERR-9, BAR-10: the exceptions of the model, their types, error codes
-// (get_error_code) and messages, and where each comes from.
+// (get_error_code) and messages, and where each comes from; a barrier in a restrict(amp, cpu) helper.
 #include <tessera/conformance/case.hpp>
 
 #include <stdexcept>
@@ -106,6 +106,31 @@ TESSERA_CASE(barrier_wait_on_the_host_throws, "ERR-5,BAR-10", expect::throws<tes
     if (e.get_error_code() != 0x80004001u) throw std::logic_error("unsupported_feature's code is not E_NOTIMPL");
     throw;
   }
+}
+
+// BAR-10: a restrict(amp, cpu) helper that waits at a barrier is ordinary kernel code: called from a
+// tiled kernel it rendezvous with its tile like an inline wait (only a call from host code throws, as the
+// cases above pin). Each thread hands its value to its right-hand neighbour through tile_static memory.
+restrict_amp int pass_right(const tiled_index<64>& t, int* shared, int value) {
+  shared[t.local[0]] = value;
+  t.barrier.wait();
+  return shared[(t.local[0] + 63) % 64];
+}
+
+TESSERA_CASE(barrier_in_an_amp_cpu_helper_works_in_a_kernel, "BAR-10,BAR-2", expect::pass) {
+  const int n = 256;
+  const auto in = ctx.random_ints(n, -1000, 1000);
+  std::vector<int> out(n, 0), oracle(n);
+  array_view<const int, 1> a(n, in);
+  array_view<int, 1> r(n, out);
+  r.discard_data();
+  parallel_for_each(ctx.view(), r.extent.tile<64>(), [=] restrict_amp (tiled_index<64> t) {
+    tile_static int shared[64];
+    r[t.global] = pass_right(t, shared, a[t.global]);
+  });
+  r.synchronize();
+  for (int i = 0; i < n; ++i) oracle[i] = in[(i / 64) * 64 + (i % 64 + 63) % 64];
+  ctx.output("neighbour", out, oracle);
 }
 
 // ERR-5, BAR-10: the free fences too.

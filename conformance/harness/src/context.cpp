@@ -62,7 +62,7 @@ void context::record(std::string_view name, element_type type, const void* got, 
   o.name = std::string(name);
   o.type = type;
   o.count = got_count;
-  o.ulps = bound.ulps;
+  o.ulps = bound.across_backends;
   const std::size_t size = size_of(type);
   o.bytes.resize(got_count * size);
   if (got_count != 0) std::memcpy(o.bytes.data(), got, got_count * size);

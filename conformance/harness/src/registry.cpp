@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 // Bounds of the section the linker collects every TESSERA_CASE entry into (GNU ld, gold, lld). Weak, so
@@ -11,6 +12,7 @@ extern "C" {
 extern const tessera::conformance::case_info* const __start_tessera_cases[] __attribute__((weak));
 extern const tessera::conformance::case_info* const __stop_tessera_cases[] __attribute__((weak));
 }
+extern const char tessera_clause_catalog_tsv[];  // clause_catalog_data.cpp, generated
 
 namespace tessera::conformance {
 
@@ -40,7 +42,37 @@ std::vector<const case_info*> registered_cases() {
     if (id_of(*all[i]) == id_of(*all[i - 1]))
       throw registry_error("two cases are named " + id_of(*all[i]) + " (" + all[i - 1]->file + ":" + std::to_string(all[i - 1]->line) +
                            " and " + all[i]->file + ":" + std::to_string(all[i]->line) + "): rename one");
+  for (const case_info* c : all) {
+    const auto cited = clauses_of(*c);
+    const std::string where = std::string(c->file) + ":" + std::to_string(c->line);
+    if (cited.empty())
+      throw registry_error("case " + id_of(*c) + " (" + where + ") cites no clause: name the clauses of spec/clauses/clauses.tsv it tests");
+    for (const auto& id : cited)
+      if (find_clause(id) == nullptr)
+        throw registry_error("case " + id_of(*c) + " (" + where + ") cites " + id +
+                             ", which spec/clauses/clauses.tsv does not hold: fix the id, or add the clause to the catalog");
+  }
   return all;
+}
+
+std::vector<const case_info*> linked_cases() { return registered_cases(); }
+
+const std::vector<clause>& compiled_clause_catalog() {
+  static const std::vector<clause> catalog = [] {
+    std::istringstream in(tessera_clause_catalog_tsv);
+    return parse_clause_catalog(in, "spec/clauses/clauses.tsv (as compiled in)");
+  }();
+  return catalog;
+}
+
+const clause* find_clause(std::string_view id) {
+  static const std::map<std::string, const clause*, std::less<>> by_id = [] {
+    std::map<std::string, const clause*, std::less<>> m;
+    for (const auto& c : compiled_clause_catalog()) m.emplace(c.id, &c);
+    return m;
+  }();
+  const auto it = by_id.find(id);
+  return it == by_id.end() ? nullptr : it->second;
 }
 
 std::vector<const case_info*> select_cases(const std::vector<const case_info*>& all, const std::vector<std::string>& globs) {

@@ -2,7 +2,7 @@
 // section in main() (case.hpp explains why not at static initialization).
 #pragma once
 
-#include <tessera/conformance/case_info.hpp>
+#include <tessera/conformance/suite.hpp>
 
 #include <stdexcept>
 #include <string>
@@ -10,17 +10,16 @@
 
 namespace tessera::conformance {
 
-// A registry that cannot be used: no cases, or two cases with one id.
+// A registry that cannot be used: no cases, two cases with one id, or a case citing no clause or a
+// clause the catalog lacks.
 class registry_error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-std::string id_of(const case_info& c);
-std::vector<std::string> clauses_of(const case_info& c);
-
 // Every linked case, sorted by id. Throws registry_error when there is none (a suite that runs nothing
-// must not pass) or when two cases share an id.
+// must not pass), when two cases share an id, or when a case cites no clause or an uncatalogued one (a
+// typo would otherwise leave a clause silently uncovered).
 std::vector<const case_info*> registered_cases();
 
 // The cases whose id matches one of the globs (fnmatch: `tidx.*`, `*.worked_example*`); all when empty.

@@ -4,12 +4,14 @@
 #pragma once
 
 #include <tessera/conformance/results.hpp>
-#include <tessera/reports/clause_catalog.hpp>
+#include <tessera/conformance/clause_catalog.hpp>
 
 #include <string>
 #include <vector>
 
 namespace tessera::reports {
+
+using conformance::clause;
 
 // The cases of one backend's run that cite one clause.
 struct coverage_cell {
@@ -33,12 +35,23 @@ struct unknown_citation {
   std::vector<std::string> case_ids;
 };
 
+// The results grouped by the kind of text the cited clauses come from (GEN-1: only normative text binds;
+// informative and Microsoft-specific clauses are listed apart, and project rules are Tessera's own).
+// A case counts once under each kind it cites.
+struct kind_row {
+  std::string kind;                  // "normative", "project", "informative", "ms-specific"
+  std::size_t clauses = 0;           // catalogued clauses of this kind
+  std::size_t cited = 0;             // of them, cited by some case
+  std::vector<coverage_cell> cells;  // per run: the distinct cases citing clauses of this kind
+};
+
 struct coverage {
   std::vector<std::string> backends;            // the runs' backends, in order
   std::vector<coverage_row> rows;               // the catalog's clauses, in catalog order
   std::vector<clause> core_without_cases;       // core clauses no case cites
   std::vector<clause> core_only_negative;       // core clauses cited by negative cases only
   std::vector<unknown_citation> unknown;        // by clause id
+  std::vector<kind_row> kinds;                  // normative first, then the catalog's other kinds
 
   std::size_t uncovered_core() const { return core_without_cases.size() + core_only_negative.size(); }
 };

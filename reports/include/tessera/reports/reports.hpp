@@ -5,7 +5,7 @@
 
 #include <tessera/conformance/diff.hpp>
 #include <tessera/conformance/results.hpp>
-#include <tessera/reports/clause_catalog.hpp>
+#include <tessera/conformance/clause_catalog.hpp>
 
 #include <filesystem>
 #include <stdexcept>
@@ -13,6 +13,8 @@
 #include <vector>
 
 namespace tessera::reports {
+
+using conformance::clause;
 
 struct report_input {
   std::vector<conformance::run_results> runs;               // one per backend; the reference first, by convention

@@ -30,13 +30,18 @@ bool element_type_named(const std::string& name, element_type& out) noexcept;
 std::size_t size_of(element_type t) noexcept;
 bool is_float(element_type t) noexcept;
 
-// An output's accuracy bound against the oracle and against the reference backend: floats within this
-// many units in the last place (0: bit-exact, as every exact computation must be); integers always exact.
+// An output's accuracy bound: floats within `ulps` units in the last place of the oracle, and within
+// `across_backends` of the reference backend's value (0: bit-exact, as every exact computation must be);
+// integers always exact.
 struct ulp_bound {
   std::uint64_t ulps = 0;
+  std::uint64_t across_backends = 0;
 };
-constexpr ulp_bound ulps(std::uint64_t n) { return ulp_bound{n}; }
-constexpr ulp_bound exact{0};
+// The same bound against the oracle and between backends (an oracle that computes what the kernel does).
+constexpr ulp_bound ulps(std::uint64_t n) { return ulp_bound{n, n}; }
+// Within n ulps of a correctly rounded reference: two backends that each keep that bound may lie 2n apart.
+constexpr ulp_bound ulps_from_reference(std::uint64_t n) { return ulp_bound{n, 2 * n}; }
+constexpr ulp_bound exact{0, 0};
 
 struct output {
   std::string name;

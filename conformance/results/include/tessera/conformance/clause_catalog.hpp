@@ -1,5 +1,5 @@
-// The clause catalog (spec/clauses/clauses.tsv) as the reports read it: the rows of the coverage matrix,
-// and the list a case's cited clauses are checked against.
+// The clause catalog (spec/clauses/clauses.tsv): the rows of the reports' coverage matrix, and the list
+// every case's cited clauses are checked against (the executors hold a copy compiled in).
 #pragma once
 
 #include <filesystem>
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace tessera::reports {
+namespace tessera::conformance {
 
 struct clause {
   std::string id;         // "BAR-6"
@@ -30,4 +30,4 @@ class catalog_error : public std::runtime_error {
 std::vector<clause> read_clause_catalog(const std::filesystem::path& tsv);
 std::vector<clause> parse_clause_catalog(std::istream& in, const std::string& source);
 
-}  // namespace tessera::reports
+}  // namespace tessera::conformance

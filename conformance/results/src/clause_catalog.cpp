@@ -1,11 +1,11 @@
 // Reading spec/clauses/clauses.tsv strictly: a malformed row would silently drop a clause from the
 // coverage matrix, and an uncovered clause that is not listed is worse than a failed report.
-#include <tessera/reports/clause_catalog.hpp>
+#include <tessera/conformance/clause_catalog.hpp>
 
 #include <fstream>
 #include <map>
 
-namespace tessera::reports {
+namespace tessera::conformance {
 namespace {
 
 constexpr const char* columns[] = {"id", "level", "spec_section", "normative", "title"};
@@ -75,4 +75,4 @@ std::vector<clause> read_clause_catalog(const std::filesystem::path& tsv) {
   return parse_clause_catalog(in, tsv.string());
 }
 
-}  // namespace tessera::reports
+}  // namespace tessera::conformance
