@@ -11,10 +11,6 @@ using tessera::conformance::ulps_from_reference;
 namespace fm = tessera::fast_math;
 namespace pm = tessera::precise_math;
 
-#define STD1(fn) [](long double x) { return std::fn(x); }
-#define STD2(fn) [](long double x, long double y) { return std::fn(x, y); }
-#define EXACT1(fn) exact([](auto x) { return std::fn(x); })
-#define EXACT2(fn) exact([](auto x, auto y) { return std::fn(x, y); })
 #define FAST1(fn, lo, hi, ref) TESSERA_MATH_CASE1(fast, fast_math, "MATH-1,MATH-2", fn, lo, hi, ref)
 #define FAST2(fn, lo, hi, ref) TESSERA_MATH_CASE2(fast, fast_math, "MATH-1,MATH-2", fn, lo, hi, ref)
 

@@ -165,3 +165,10 @@ void check_binary(context& ctx, double lo, double hi, FF f_float, FNamed f_named
         [] restrict_amp (float x, float y) { return ::tessera::NS::fn##f(x, y); },                              \
         [] restrict_amp (double x, double y) { return ::tessera::NS::fn(x, y); }, REF);                        \
   }
+
+// The references of the one-line forms: the C library's function, in long double (STD) or, for the
+// functions whose result is exact, in the result type (EXACT).
+#define STD1(fn) [](long double x) { return std::fn(x); }
+#define STD2(fn) [](long double x, long double y) { return std::fn(x, y); }
+#define EXACT1(fn) exact([](auto x) { return std::fn(x); })
+#define EXACT2(fn) exact([](auto x, auto y) { return std::fn(x, y); })

@@ -50,10 +50,6 @@ long double erfcinv_ref(long double z) {
   return invert_increasing([](long double x) { return -std::erfc(x); }, -z, 0, 30);
 }
 
-#define STD1(fn) [](long double x) { return std::fn(x); }
-#define STD2(fn) [](long double x, long double y) { return std::fn(x, y); }
-#define EXACT1(fn) exact([](auto x) { return std::fn(x); })
-#define EXACT2(fn) exact([](auto x, auto y) { return std::fn(x, y); })
 #define PRECISE1(fn, lo, hi, ref) TESSERA_MATH_CASE1(precise, precise_math, "MATH-1,MATH-3,MATH-4", fn, lo, hi, ref)
 #define PRECISE2(fn, lo, hi, ref) TESSERA_MATH_CASE2(precise, precise_math, "MATH-1,MATH-3,MATH-4", fn, lo, hi, ref)
 
