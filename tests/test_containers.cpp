@@ -139,6 +139,27 @@ TEST(ArrayView, OutOfRangeSectionThrows) {
   EXPECT_NO_THROW(v.section(index<2>(0, 0), extent<2>(4, 4)));
 }
 
+// AV-10: an empty section, or one whose origin lies outside the parent, throws (it used to return an
+// empty extent); the same for array.
+TEST(ArrayView, EmptySectionOrOriginOutsideTheParentThrows) {
+  std::vector<int> data(20);
+  array_view<int, 1> line(20, data);
+  EXPECT_THROW(line.section(1, 0), runtime_exception);
+  array_view<int, 2> v(5, 4, data);
+  EXPECT_THROW(v.section(index<2>(4, 4)), runtime_exception);
+  EXPECT_THROW(v.section(index<2>(5, 0)), runtime_exception);
+  EXPECT_THROW(v.section(index<2>(0, 0), extent<2>(0, 4)), runtime_exception);
+  EXPECT_NO_THROW(v.section(index<2>(4, 3)));
+  array<int, 2> a(5, 4);
+  EXPECT_THROW(a.section(index<2>(4, 4)), runtime_exception);
+  EXPECT_THROW(a.section(index<2>(1, 1), extent<2>(2, 0)), runtime_exception);
+  try {
+    v.section(index<2>(4, 4));
+  } catch (const runtime_exception& e) {
+    EXPECT_NE(std::string(e.what()).find("is empty or does not fit"), std::string::npos) << e.what();
+  }
+}
+
 // AV-15: array_view<const T> converts from array_view<T>, reads, and cannot be written through.
 TEST(ArrayView, ConstViewConvertsFromWritableReadsAndCannotBeWritten) {
   std::vector<float> data{1.5f, 2.5f};
@@ -251,6 +272,14 @@ TEST(Array, NonPositiveExtentAndShortRangeThrow) {
   EXPECT_THROW((array<int, 1>(4, three.begin(), three.end())), runtime_exception);
   EXPECT_THROW((array<int, 2>(2, 2, three.begin(), three.end())), runtime_exception);
   EXPECT_NO_THROW((array<int, 1>(3, three.begin(), three.end())));
+}
+
+// A source range longer than the extent is refused, not silently truncated.
+TEST(Array, LongerRangeThanTheExtentThrows) {
+  std::vector<int> five(5);
+  EXPECT_THROW((array<int, 1>(4, five.begin(), five.end())), runtime_exception);
+  EXPECT_THROW((array<int, 2>(2, 2, five.begin(), five.end())), runtime_exception);
+  EXPECT_NO_THROW((array<int, 1>(5, five.begin(), five.end())));
 }
 
 // ARR-1, ARR-7: row-major layout; data() points at element 0; conversion to std::vector.

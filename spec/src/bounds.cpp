@@ -42,8 +42,8 @@ void throw_out_of_bounds(const std::type_info& container, const int* index, cons
 
 void throw_bad_section(const char* container, const int* origin, const int* section, const int* extent, int rank) {
   throw runtime_exception(std::string("section at origin ") + tuple(origin, rank) + " with extent " + tuple(section, rank) +
-                              " does not fit in the " + container + "'s extent " + tuple(extent, rank) +
-                              "; choose an origin and extent inside the parent (AV-10)",
+                              " is empty or does not fit in the " + container + "'s extent " + tuple(extent, rank) +
+                              "; a section needs an origin inside the parent and a positive extent that fits (AV-10)",
                           error_code::invalid_argument);
 }
 

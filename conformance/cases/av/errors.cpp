@@ -62,6 +62,20 @@ TESSERA_CASE(section_past_the_end_throws, "AV-10,PROJ-2", expect::throws<tessera
   v.section(index<2>(2, 2), extent<2>(3, 1));
 }
 
+// An empty section throws runtime_exception: section(1, 0) of a 1-D view.
+TESSERA_CASE(empty_section_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
+  std::vector<int> data(8);
+  array_view<int, 1> v(8, data);
+  v.section(1, 0);
+}
+
+// A section whose origin lies outside the parent throws runtime_exception: (4,4) of a (5,4) view.
+TESSERA_CASE(section_origin_outside_the_parent_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
+  std::vector<int> data(20);
+  array_view<int, 2> v(5, 4, data);
+  v.section(index<2>(4, 4));
+}
+
 // A section with a negative origin throws runtime_exception.
 TESSERA_CASE(section_negative_origin_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(16);

@@ -115,6 +115,10 @@ class array {
       throw runtime_exception("array: the source range holds " + std::to_string(out - begin()) +
                               " elements but the extent needs " + std::to_string(extent.size()) +
                               "; give a longer range or a smaller extent");
+    // A longer range is refused as well: silently dropping its tail would hide a wrong extent.
+    if (first != last)
+      throw runtime_exception("array: the source range holds more than the " + std::to_string(extent.size()) +
+                              " elements of the extent; give a range of exactly extent.size() elements or a larger extent");
   }
 
   array_view<const T, N> const_view() const { return array_view<const T, N>(view_); }

@@ -39,7 +39,8 @@ TESSERA_NOT_CHECKED TESSERA_HD inline void check_bounds([[maybe_unused]] const i
 template <int N>
 inline void check_section(const char* container, const index<N>& origin, const extent<N>& section, const extent<N>& ext) {
   for (int d = 0; d < N; ++d) {
-    if (origin[d] < 0 || section[d] < 0 || origin[d] + section[d] > ext[d]) {
+    // An empty section, or one whose origin lies outside the parent, is refused too (C++ AMP throws).
+    if (origin[d] < 0 || origin[d] >= ext[d] || section[d] <= 0 || origin[d] + section[d] > ext[d]) {
       int o[N], s[N], e[N];
       for (int k = 0; k < N; ++k) {
         o[k] = origin[k];
