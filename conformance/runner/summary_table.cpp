@@ -33,7 +33,9 @@ std::string summary_table(const std::vector<run_results>& runs, const std::vecto
       s += "timing baseline " + b.baseline_file + ": " + b.note + "\n";
       continue;
     }
-    s += format("timing against %s: %zu regressions beyond +%.0f%%\n", b.baseline_file.c_str(), b.regressions.size(), b.threshold * 100);
+    s += format("timing against %s: %zu regressions beyond +%.0f%%", b.baseline_file.c_str(), b.regressions.size(), b.threshold * 100);
+    if (b.run_factor > 1.05) s += format(" of the run's typical case (%.2fx the baseline)", b.run_factor);
+    s += "\n";
     for (const auto& r : b.regressions)
       s += format("  %s: fastest sample %.3f ms, baseline median %.3f ms (%.2fx)\n", r.case_id.c_str(), r.fastest_ns / 1e6,
                   r.baseline_ns / 1e6, r.ratio);

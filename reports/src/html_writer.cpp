@@ -229,7 +229,8 @@ void regressions(std::string& h, const report_input& in) {
     if (!b.comparable) h += "<p class=\"skip\">Not comparable: " + esc(b.note) + "</p>\n";
     else if (!b.note.empty()) h += "<p>" + esc(b.note) + "</p>\n";
     h += "<p>A case regresses when even its fastest sample is more than " + detail::fixed(b.threshold * 100, 0) +
-         "% slower than the baseline's median.</p>\n";
+         "% slower than the baseline's median, after allowing for the run as a whole being slower (its typical "
+         "case took " + detail::fixed(b.run_factor, 2) + "× the baseline).</p>\n";
     if (b.regressions.empty()) {
       h += "<p>No regression.</p>\n";
       continue;

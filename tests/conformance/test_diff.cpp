@@ -154,6 +154,29 @@ TEST(Baseline, OneSlowSampleIsNoiseButEverySampleSlowIsARegression) {
   EXPECT_DOUBLE_EQ(b.regressions[0].ratio, 1.9);
 }
 
+// A machine that is slower across the board (busy, throttled) flags nothing; one case slower than the
+// run's typical case still does.
+TEST(Baseline, AUniformlySlowerRunFlagsOnlyTheCaseThatStandsOut) {
+  auto base = run_of("emulator", {});
+  base.machine.cpu = "cpu";
+  base.machine.cores = 2;
+  base.cases[0].timing = tc::summarize({100.0, 100.0, 100.0});
+  for (int i = 1; i < 8; ++i) {
+    base.cases.push_back(base.cases[0]);
+    base.cases.back().id += std::to_string(i);
+  }
+  auto run = base;
+  for (auto& c : run.cases) c.timing = tc::summarize({180.0, 185.0, 190.0});
+  auto b = tc::compare_to_baseline(run, base, 0.5, 0);
+  EXPECT_TRUE(b.regressions.empty()) << "every case 1.8x slower: the machine, not the code";
+  EXPECT_DOUBLE_EQ(b.run_factor, 1.8);
+  run.cases[3].timing = tc::summarize({400.0, 410.0, 420.0});
+  b = tc::compare_to_baseline(run, base, 0.5, 0);
+  ASSERT_EQ(b.regressions.size(), 1u);
+  EXPECT_EQ(b.regressions[0].case_id, run.cases[3].id);
+  EXPECT_DOUBLE_EQ(b.regressions[0].ratio, 4.0);
+}
+
 TEST(Baseline, AnotherMachinesBaselineIsNotCompared) {
   auto base = run_of("emulator", {});
   base.machine.cpu = "other";

@@ -157,15 +157,32 @@ baseline_comparison compare_to_baseline(const run_results& run, const run_result
              std::to_string(run.machine.cores) + " cores): timings not compared; save a baseline on this machine";
     return b;
   }
+  struct timed {
+    const case_record* run;
+    const case_record* base;
+    double ratio;
+  };
+  std::vector<timed> cases;
   for (const auto& c : run.cases) {
     const case_record* base = baseline.find(c.id);
     if (base == nullptr || !base->timing || !c.timing || base->timing->median_ns < floor_ns) continue;
-    // Noise rule: one slow sample is noise; a regression is when even the fastest of the run's samples
-    // is slower than the baseline's median by more than the threshold.
     if (c.timing->samples_ns.size() < 2) continue;
-    const double ratio = c.timing->min_ns / base->timing->median_ns;
-    if (ratio > 1.0 + threshold) b.regressions.push_back({c.id, base->timing->median_ns, c.timing->min_ns, ratio});
+    cases.push_back({&c, base, c.timing->min_ns / base->timing->median_ns});
   }
+  // Noise rule, in two parts. Within a case: one slow sample is noise, so a case is judged by its fastest
+  // sample against the baseline's median. Across the run: a machine that is busier or slower than when
+  // the baseline was taken slows every case alike, so a case regresses only when it is slower than the
+  // run's typical case (the median ratio, when the run is slower than the baseline) by more than the
+  // threshold.
+  if (cases.size() >= 5) {
+    std::vector<double> ratios;
+    for (const auto& t : cases) ratios.push_back(t.ratio);
+    std::nth_element(ratios.begin(), ratios.begin() + ratios.size() / 2, ratios.end());
+    b.run_factor = std::max(1.0, ratios[ratios.size() / 2]);
+  }
+  for (const auto& t : cases)
+    if (t.ratio / b.run_factor > 1.0 + threshold)
+      b.regressions.push_back({t.run->id, t.base->timing->median_ns, t.run->timing->min_ns, t.ratio});
   return b;
 }
 

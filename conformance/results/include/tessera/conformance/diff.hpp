@@ -65,6 +65,8 @@ struct baseline_comparison {
   bool comparable = true;  // false: the baseline was measured on another machine or backend
   std::string note;
   double threshold = 0.5;  // a case regresses when even its fastest sample is this much slower
+  double run_factor = 1.0; // how much slower the run's typical case was (the median ratio, at least 1):
+                           // cases are judged against it, so a uniformly slower machine flags nothing
   std::vector<regression> regressions;
 };
 
