@@ -121,6 +121,23 @@ TEST(TileStaticHazards, ReadingTileStaticNoThreadWroteIsAnUninitializedRead) {
   EXPECT_TRUE(has(hs, "uninitialized read", line)) << describe(hs);
 }
 
+// C++ AMP has no atomic store: atomic_exchange into fresh tile_static memory, its result discarded, is a
+// store, not a read of uninitialized memory.
+TEST(TileStaticHazards, AtomicExchangeIntoFreshTileStaticIsAStoreNotAnUninitializedRead) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+      tile_static int s[8];
+      atomic_exchange(&s[t.local[0]], 2 * t.local[0]);
+      t.barrier.wait();
+      v[t] = s[7 - t.local[0]];
+    });
+  });
+  EXPECT_TRUE(hs.empty()) << describe(hs);
+  EXPECT_EQ(out, (std::vector<int>{14, 12, 10, 8, 6, 4, 2, 0}));
+}
+
 TEST(TileStaticHazards, PlainStoreNextToAnAtomicIsARace) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);

@@ -15,8 +15,11 @@ using tessera::emulator::detail::access_monitor;
 
 namespace {
 
-inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed = false) {
-  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc, changed);
+// `overwrites`: the atomic stores a value whatever the cell held (exchange, store), so it is not a read of
+// uninitialized memory even when its old value is returned (C++ AMP has no atomic store; exchange is one).
+inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed = false,
+                 bool overwrites = false) {
+  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc, changed, overwrites);
 }
 
 }  // namespace
@@ -53,10 +56,10 @@ void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); 
 
 // Every atomic is performed sequentially consistent (at least as strong as what was asked), then reported
 // with whether it changed memory: an atomic that changes nothing is a poll for the spin-wait check.
-#define TESSERA_RMW_HOOK(BITS, T, NAME, BUILTIN, CHANGED)                                               \
+#define TESSERA_RMW_HOOK(BITS, T, NAME, BUILTIN, CHANGED, OVERWRITES)                                   \
   T __tsan_atomic##BITS##_##NAME(volatile T* a, T v, int) {                                             \
     const T old = BUILTIN(a, v, __ATOMIC_SEQ_CST);                                                      \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, CHANGED);                       \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, CHANGED, OVERWRITES);           \
     return old;                                                                                         \
   }
 #define TESSERA_ATOMIC_HOOKS(BITS, T)                                                                   \
@@ -67,15 +70,15 @@ void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); 
   }                                                                                                     \
   void __tsan_atomic##BITS##_store(volatile T* a, T v, int) {                                           \
     const T old = __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);                                          \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, old != v);                      \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, old != v, true);                \
   }                                                                                                     \
-  TESSERA_RMW_HOOK(BITS, T, exchange, __atomic_exchange_n, old != v)                                    \
-  TESSERA_RMW_HOOK(BITS, T, fetch_add, __atomic_fetch_add, v != 0)                                      \
-  TESSERA_RMW_HOOK(BITS, T, fetch_sub, __atomic_fetch_sub, v != 0)                                      \
-  TESSERA_RMW_HOOK(BITS, T, fetch_and, __atomic_fetch_and, static_cast<T>(old & v) != old)              \
-  TESSERA_RMW_HOOK(BITS, T, fetch_or, __atomic_fetch_or, static_cast<T>(old | v) != old)                \
-  TESSERA_RMW_HOOK(BITS, T, fetch_xor, __atomic_fetch_xor, v != 0)                                      \
-  TESSERA_RMW_HOOK(BITS, T, fetch_nand, __atomic_fetch_nand, static_cast<T>(~(old & v)) != old)         \
+  TESSERA_RMW_HOOK(BITS, T, exchange, __atomic_exchange_n, old != v, true)                              \
+  TESSERA_RMW_HOOK(BITS, T, fetch_add, __atomic_fetch_add, v != 0, false)                               \
+  TESSERA_RMW_HOOK(BITS, T, fetch_sub, __atomic_fetch_sub, v != 0, false)                               \
+  TESSERA_RMW_HOOK(BITS, T, fetch_and, __atomic_fetch_and, static_cast<T>(old & v) != old, false)       \
+  TESSERA_RMW_HOOK(BITS, T, fetch_or, __atomic_fetch_or, static_cast<T>(old | v) != old, false)         \
+  TESSERA_RMW_HOOK(BITS, T, fetch_xor, __atomic_fetch_xor, v != 0, false)                               \
+  TESSERA_RMW_HOOK(BITS, T, fetch_nand, __atomic_fetch_nand, static_cast<T>(~(old & v)) != old, false)  \
   int __tsan_atomic##BITS##_compare_exchange_strong(volatile T* a, T* c, T v, int, int) {               \
     const T expected = *c;                                                                              \
     const bool ok = __atomic_compare_exchange_n(a, c, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);    \

@@ -97,7 +97,8 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
     }
 }
 
-void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed) {
+void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
+                               bool overwrites) {
   if (pending_.active) settle_pending_write();
   int thread = 0;
   if (runner_ != nullptr) {
@@ -122,7 +123,7 @@ void access_monitor::on_access(const void* addr, std::size_t size, access_kind k
       if (config_.enabled.has(check::host_memory)) report_host(a, kind, pc, thread);
       return;
     case memory_class::tile_static:
-      if (runner_ != nullptr) touch_tile_static(where, a, size, kind, pc, thread);
+      if (runner_ != nullptr) touch_tile_static(where, a, size, kind, pc, thread, overwrites);
       break;
     case memory_class::global:
       if (runner_ != nullptr) touch_global(where, a, size, kind, pc, thread);
@@ -204,7 +205,7 @@ void access_monitor::settle_pending_write() {
 }
 
 void access_monitor::touch_tile_static(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind,
-                                       const void* pc, int thread) {
+                                       const void* pc, int thread, bool overwrites) {
   // The 32 KiB budget (TS-7), estimated from the span of bytes the tile touched.
   if (tile_static_high_ == 0) {
     tile_static_low_ = a;
@@ -232,7 +233,8 @@ void access_monitor::touch_tile_static(const classified& where, std::uintptr_t a
   for (std::size_t i = base; i < end; ++i) {
     shadow_cell& c = shadow_[i];
     if (hold) pending_.tile_static_cells.emplace_back(&c, c);
-    const conflict found = apply_access(c, tile_static_.epoch, tile_static_.first_epoch, kind, pc, static_cast<std::uint16_t>(thread), uninitialized);
+    const conflict found = apply_access(c, tile_static_.epoch, tile_static_.first_epoch, kind, pc, static_cast<std::uint16_t>(thread),
+                                        uninitialized && !overwrites);
     if (found.kind == hazard_kind::none || first_conflict.kind != hazard_kind::none) continue;
     if (found.kind == hazard_kind::uninitialized ? uninitialized : races) {
       first_conflict = found;  // one finding per access, however many bytes it spans

@@ -46,7 +46,7 @@ class access_monitor {
   void phase_turn(memory_scope scope, source_site site) noexcept;
 
   // One access by the running thread. `changed` (atomics): the operation changed memory.
-  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed);
+  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites = false);
 
  private:
   struct global_cell : shadow_cell {
@@ -74,7 +74,9 @@ class access_monitor {
   };
 
   void begin(hazard_log* log);
-  void touch_tile_static(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread);
+  // overwrites: an atomic that stores whatever the cell held (exchange): never an uninitialized read.
+  void touch_tile_static(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread,
+                         bool overwrites);
   void touch_global(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, int thread);
   void touch_point_global(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc);
   void report_host(std::uintptr_t a, access_kind kind, const void* pc, int thread);
