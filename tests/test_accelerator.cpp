@@ -104,6 +104,16 @@ TEST(Accelerator, LaunchOnAnExplicitViewRunsThere) {
 
 // ACC-3, ACC-6: the default accelerator is a compute device, never the cpu; "default" names it; once
 // chosen, set_default returns false.
+// set_default refuses a path that cannot be the default with runtime_exception, before and after the
+// default was chosen: "cpu" runs no kernel (PFE-10), and an unknown path names no device.
+TEST(Accelerator, SetDefaultRefusesTheCpuAndUnknownPathsWithAnException) {
+  EXPECT_THROW(accelerator::set_default("cpu"), runtime_exception);
+  EXPECT_THROW(accelerator::set_default("no-such-device"), runtime_exception);
+  (void)accelerator();  // the default is chosen now
+  EXPECT_THROW(accelerator::set_default("cpu"), runtime_exception);
+  EXPECT_FALSE(accelerator::set_default("emulator"));
+}
+
 TEST(Accelerator, TheDefaultIsAComputeDeviceNeverTheCpu) {
   EXPECT_NE(accelerator().get_device_path(), "cpu");
   EXPECT_EQ(accelerator("default"), accelerator());

@@ -52,15 +52,21 @@ class registry {
     return default_locked();
   }
 
+  // A bad path is refused whether or not a default was already chosen, so the error does not depend on
+  // what ran before.
   bool set_default(const std::string& path) {
     std::lock_guard lock(mutex_);
-    if (default_) return false;
     ensure_enumerated();
-    device_ptr chosen = path == accelerator::default_accelerator ? default_locked() : find_locked(path);
-    if (path == accelerator::default_accelerator) return true;
+    if (path == accelerator::default_accelerator) {
+      if (default_) return false;
+      default_locked();
+      return true;
+    }
+    device_ptr chosen = find_locked(path);  // throws for a path no device has
     if (chosen->backend == detail::backend_kind::host_memory)
       throw runtime_exception("the cpu accelerator stores data only and cannot be the default; choose \"emulator\" or a GPU",
                               error_code::invalid_argument);
+    if (default_) return false;
     default_ = chosen;
     return true;
   }

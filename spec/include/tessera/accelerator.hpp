@@ -79,7 +79,9 @@ class accelerator {
   explicit accelerator(const std::string& device_path);
 
   static std::vector<accelerator> get_all();
-  // Fix the process-wide default; false if a default was already chosen (ACC-6).
+  // Fix the process-wide default; false if a default was already chosen (ACC-6). Throws runtime_exception
+  // for "cpu" (it stores data but runs no kernel, PFE-10) and for a path no device has, whether or not a
+  // default was chosen.
   static bool set_default(const std::string& device_path);
 
   accelerator_view get_default_view() const { return default_view_; }
