@@ -4,6 +4,8 @@
 //
 // The model lets compare_exchange fail spuriously (ATOM-4), so a thread that must succeed retries while
 // the value it read is still the one it expected: that is the portable form, and what these kernels do.
+#include "atom_inputs.hpp"
+
 #include <tessera/conformance/case.hpp>
 
 #include <algorithm>
@@ -14,16 +16,7 @@ namespace {
 using namespace tessera;
 using tessera::index;
 using tessera::conformance::context;
-
-constexpr int tile_size = 64;
-constexpr int tiles = 8;
-constexpr int n = tile_size * tiles;
-
-template <class T>
-std::vector<T> full_range(context& ctx, int count) {
-  if constexpr (std::is_same_v<T, int>) return ctx.random_ints(count, INT_MIN, INT_MAX);
-  else return ctx.random_uints(count, 0u, UINT_MAX);
-}
+using namespace tessera::conformance::atom_cases;
 
 // One compare_exchange per thread on its own slot; even threads expect the slot's value, odd threads a
 // different one. Writes whether it stored and what it left in `expected`.

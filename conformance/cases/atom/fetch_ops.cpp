@@ -10,6 +10,8 @@
 //     exactly init and the operands), and the 64 old
 //     values returned must form a valid history: replayed in some order, each thread saw the value its
 //     predecessor left (checked greedily on the host; the operands are chosen so the history is unique).
+#include "atom_inputs.hpp"
+
 #include <tessera/conformance/case.hpp>
 
 #include <algorithm>
@@ -20,21 +22,13 @@ namespace {
 using namespace tessera;
 using tessera::index;
 using tessera::conformance::context;
-
-constexpr int tile_size = 64;
-constexpr int tiles = 8;
-constexpr int n = tile_size * tiles;
+using namespace tessera::conformance::atom_cases;
 
 template <class T>
 T wrap_add(T a, T b) { return static_cast<T>(static_cast<unsigned>(a) + static_cast<unsigned>(b)); }
 template <class T>
 T wrap_sub(T a, T b) { return static_cast<T>(static_cast<unsigned>(a) - static_cast<unsigned>(b)); }
 
-template <class T>
-std::vector<T> full_range(context& ctx, int count) {
-  if constexpr (std::is_same_v<T, int>) return ctx.random_ints(count, INT_MIN, INT_MAX);
-  else return ctx.random_uints(count, 0u, UINT_MAX);
-}
 template <class T>
 std::vector<T> in_range(context& ctx, int count, int lo, int hi) {
   if constexpr (std::is_same_v<T, int>) return ctx.random_ints(count, lo, hi);

@@ -66,49 +66,30 @@ std::uint64_t ulp_distance(element_type t, const unsigned char* a, const unsigne
   }
 }
 
+namespace {
+
+template <class T>
+T load(const unsigned char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+}  // namespace
+
 std::string element_text(element_type t, const unsigned char* p) {
   char text[96];
   switch (t) {
-    case element_type::i32: {
-      std::int32_t v;
-      std::memcpy(&v, p, sizeof v);
-      std::snprintf(text, sizeof text, "%" PRId32, v);
+    case element_type::i32: std::snprintf(text, sizeof text, "%" PRId32, load<std::int32_t>(p)); break;
+    case element_type::u32: std::snprintf(text, sizeof text, "%" PRIu32, load<std::uint32_t>(p)); break;
+    case element_type::i64: std::snprintf(text, sizeof text, "%" PRId64, load<std::int64_t>(p)); break;
+    case element_type::u64: std::snprintf(text, sizeof text, "%" PRIu64, load<std::uint64_t>(p)); break;
+    case element_type::f32:  // the value and its bits, so that a one-ulp difference is visible
+      std::snprintf(text, sizeof text, "%.9g (0x%08" PRIx32 ")", static_cast<double>(load<float>(p)), load<std::uint32_t>(p));
       break;
-    }
-    case element_type::u32: {
-      std::uint32_t v;
-      std::memcpy(&v, p, sizeof v);
-      std::snprintf(text, sizeof text, "%" PRIu32, v);
+    case element_type::f64:
+      std::snprintf(text, sizeof text, "%.17g (0x%016" PRIx64 ")", load<double>(p), load<std::uint64_t>(p));
       break;
-    }
-    case element_type::i64: {
-      std::int64_t v;
-      std::memcpy(&v, p, sizeof v);
-      std::snprintf(text, sizeof text, "%" PRId64, v);
-      break;
-    }
-    case element_type::u64: {
-      std::uint64_t v;
-      std::memcpy(&v, p, sizeof v);
-      std::snprintf(text, sizeof text, "%" PRIu64, v);
-      break;
-    }
-    case element_type::f32: {
-      float v;
-      std::uint32_t bits;
-      std::memcpy(&v, p, sizeof v);
-      std::memcpy(&bits, p, sizeof bits);
-      std::snprintf(text, sizeof text, "%.9g (0x%08" PRIx32 ")", static_cast<double>(v), bits);
-      break;
-    }
-    case element_type::f64: {
-      double v;
-      std::uint64_t bits;
-      std::memcpy(&v, p, sizeof v);
-      std::memcpy(&bits, p, sizeof bits);
-      std::snprintf(text, sizeof text, "%.17g (0x%016" PRIx64 ")", v, bits);
-      break;
-    }
   }
   return text;
 }
