@@ -12,12 +12,16 @@ namespace {
 
 struct symbolized {
   std::string site;  // the chosen frame, or the module+offset fallback
-  bool user = false;  // the chosen frame lies outside library headers
+  bool user = false;  // the chosen frame lies outside Tessera's and the compiler's code
 };
 
-// Frames inside Tessera's headers or the compiler's and standard library's (std::atomic_ref performs
-// Tessera's atomics) are not what a report should name.
-bool in_library_headers(const std::string& file_line) {
+// Frames inside Tessera's headers (installed or not), its own library sources (the model, the emulator,
+// the backends: TESSERA_SOURCE_ROOT is where they were compiled from), or the compiler's and standard
+// library's headers (std::atomic_ref performs Tessera's atomics) are never the user's line.
+bool in_library_code(const std::string& file_line) {
+  static const std::string root = TESSERA_SOURCE_ROOT;
+  for (const char* own : {"/spec/", "/emulator/", "/backends/"})
+    if (file_line.rfind(root + own, 0) == 0) return true;
   return file_line.find("/include/tessera/") != std::string::npos || file_line.rfind("/usr/include/", 0) == 0 ||
          file_line.rfind("/usr/lib/gcc/", 0) == 0;
 }
@@ -47,7 +51,7 @@ symbolized symbolize(const void* return_address) {
         if (s.empty() || s[0] == '?') continue;
         if (first) result.site = s;  // innermost: kept unless a user's frame turns up
         first = false;
-        if (!result.user && !in_library_headers(s)) {
+        if (!result.user && !in_library_code(s)) {
           result.site = s;
           result.user = true;
         }

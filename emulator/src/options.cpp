@@ -69,9 +69,9 @@ std::mutex& lock() {
   static std::mutex m;
   return m;
 }
-// Indexing checks live in the model (detail::bounds_checking); the emulator's options switch them.
+// Indexing checks live in the model (detail::host_backend); the emulator's options switch them.
 void apply(const options& o) {
-  tessera::detail::bounds_checking = o.checks != check_mode::off && o.enabled_checks.has(check::out_of_bounds);
+  tessera::detail::host_backend.bounds_checking = o.checks != check_mode::off && o.enabled_checks.has(check::out_of_bounds);
 }
 
 options& current() {

@@ -1,15 +1,14 @@
 #include "thread_names.hpp"
 
+#include <tessera/detail/row_major.hpp>
+
 #include <vector>
 
 namespace tessera::emulator::detail {
 
 std::string tuple_of(std::int64_t linear, const int* dims, int rank) {
   std::vector<int> c(static_cast<std::size_t>(rank));
-  for (int d = rank - 1; d >= 0; --d) {
-    c[d] = static_cast<int>(linear % dims[d]);
-    linear /= dims[d];
-  }
+  tessera::detail::delinearize(linear, dims, rank, c.data());
   std::string s = "(";
   for (int d = 0; d < rank; ++d) {
     if (d) s += ",";
@@ -19,14 +18,10 @@ std::string tuple_of(std::int64_t linear, const int* dims, int rank) {
 }
 
 std::string thread_description(const tiled_launch& l, std::int64_t tile, int local) {
-  std::int64_t t = tile;
-  int l_rest = local;
-  int global[3] = {};
-  for (int d = l.rank - 1; d >= 0; --d) {
-    global[d] = static_cast<int>(t % l.tiles_per_dim[d]) * l.tile_dims[d] + l_rest % l.tile_dims[d];
-    t /= l.tiles_per_dim[d];
-    l_rest /= l.tile_dims[d];
-  }
+  int tile_index[3] = {}, local_index[3] = {}, global[3] = {};
+  tessera::detail::delinearize(tile, l.tiles_per_dim, l.rank, tile_index);
+  tessera::detail::delinearize(local, l.tile_dims, l.rank, local_index);
+  for (int d = 0; d < l.rank; ++d) global[d] = tile_index[d] * l.tile_dims[d] + local_index[d];
   std::string g = "(";
   for (int d = 0; d < l.rank; ++d) {
     if (d) g += ",";

@@ -1,6 +1,7 @@
 // The process-wide device registry behind accelerator (ACC-1..ACC-9).
 #include <tessera/accelerator.hpp>
 
+#include <tessera/detail/backend.hpp>
 #include <tessera/exceptions.hpp>
 
 #include <cstdlib>
@@ -11,6 +12,8 @@ namespace {
 
 using device_ptr = std::shared_ptr<const detail::device_info>;
 
+bool runs_kernels(const detail::device_info& d) { return !d.backend.empty(); }
+
 class registry {
  public:
   static registry& instance() {
@@ -20,6 +23,8 @@ class registry {
 
   void add_enumerator(detail::device_enumerator e) {
     std::lock_guard lock(mutex_);
+    for (auto known : enumerators_)
+      if (known == e) return;
     enumerators_.push_back(e);
     if (!devices_.empty()) append(e);  // already listed: add this backend's devices, keep the others
   }
@@ -63,7 +68,7 @@ class registry {
       return true;
     }
     device_ptr chosen = find_locked(path);  // throws for a path no device has
-    if (chosen->backend == detail::backend_kind::host_memory)
+    if (!runs_kernels(*chosen))
       throw runtime_exception("the cpu accelerator stores data only and cannot be the default; choose \"emulator\" or a GPU",
                               error_code::invalid_argument);
     if (default_) return false;
@@ -77,14 +82,7 @@ class registry {
     auto cpu = std::make_shared<detail::device_info>();
     cpu->path = accelerator::cpu_accelerator;
     cpu->description = "CPU (host memory; not a compute target)";
-    cpu->backend = detail::backend_kind::host_memory;
     devices_.push_back(cpu);
-    auto emu = std::make_shared<detail::device_info>();
-    emu->path = accelerator::emulator_accelerator;
-    emu->description = "Tessera emulator (deterministic CPU reference with checks)";
-    emu->backend = detail::backend_kind::emulator;
-    emu->version = 1u << 16;
-    devices_.push_back(emu);
     for (auto e : enumerators_) append(e);
   }
 
@@ -96,19 +94,19 @@ class registry {
     if (default_) return default_;
     if (const char* env = std::getenv("TESSERA_DEFAULT_ACCELERATOR"); env != nullptr && *env != '\0') {
       for (const auto& d : devices_)
-        if (d->path == env && d->backend != detail::backend_kind::host_memory) return default_ = d;
+        if (d->path == env && runs_kernels(*d)) return default_ = d;
       std::string known;
       for (const auto& d : devices_)
-        if (d->backend != detail::backend_kind::host_memory) known += (known.empty() ? "" : ", ") + d->path;
+        if (runs_kernels(*d)) known += (known.empty() ? "" : ", ") + d->path;
       throw runtime_exception(std::string("TESSERA_DEFAULT_ACCELERATOR=\"") + env +
                                   "\" names no compute device; use one of: " + known,
                               error_code::invalid_argument);
     }
     for (const auto& d : devices_)
-      if (!d->is_emulated) return default_ = d;
+      if (runs_kernels(*d) && !d->is_emulated) return default_ = d;
     for (const auto& d : devices_)
-      if (d->backend == detail::backend_kind::emulator) return default_ = d;
-    return default_ = devices_.front();
+      if (runs_kernels(*d)) return default_ = d;
+    return default_ = devices_.front();  // no backend linked: launches say so (backend_dispatch.hpp)
   }
 
   std::mutex mutex_;
@@ -139,3 +137,15 @@ void accelerator_view::wait() const {
 void detail::register_device_enumerator(device_enumerator enumerate) { registry::instance().add_enumerator(enumerate); }
 
 }  // namespace tessera
+
+namespace tessera::detail {
+
+void throw_no_launcher(const device_info& device) {
+  if (device.backend.empty())
+    throw unsupported_feature("parallel_for_each on the \"" + device.path +
+                              "\" accelerator: it stores data only and cannot run kernels (PFE-10); launch on \"emulator\" or a GPU");
+  throw unsupported_feature("parallel_for_each on \"" + device.path + "\": this translation unit has no launcher for the \"" +
+                            device.backend + "\" backend" + (device.launch_hint.empty() ? "" : "; " + device.launch_hint));
+}
+
+}  // namespace tessera::detail

@@ -3,7 +3,6 @@
 #include <tessera/kernel_failures.hpp>
 
 #include <cxxabi.h>
-#include <execinfo.h>
 
 #include <cstdlib>
 #include <memory>
@@ -30,11 +29,10 @@ std::string type_name(const std::type_info& t) {
 }  // namespace
 
 void throw_out_of_bounds(const std::type_info& container, const int* index, const int* extent, int rank) {
-  // The callers' code addresses: whoever reports this (the emulator) finds the kernel's line among them,
-  // whether the indexing was inlined into the kernel or not.
-  void* frames[12];
-  const int n = backtrace(frames, 12);
-  std::vector<const void*> stack(frames + 1, frames + (n > 1 ? n : 1));
+  // The callers' code addresses: the host backend finds the kernel's line among them, whether the
+  // indexing was inlined into the kernel or not.
+  std::vector<const void*> stack;
+  if (host_backend.call_stack != nullptr) stack = host_backend.call_stack();
   throw out_of_bounds("out-of-bounds access: index " + tuple(index, rank) + " is outside the extent " + tuple(extent, rank) +
                           " of a " + type_name(container) + " (AV-8)",
                       std::move(stack));

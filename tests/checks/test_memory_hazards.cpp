@@ -1,6 +1,7 @@
 // The memory checks on instrumented kernels (tessera_checked_kernels): each buggy kernel must be
 // reported with the right kind and the line of the access; each correct kernel must not be reported.
 #include <tessera/amp.hpp>
+#include <tessera/emulator/hazards_json.hpp>
 #include <tessera/emulator/options.hpp>
 
 #include <gtest/gtest.h>
@@ -424,7 +425,7 @@ TEST(HazardReport, IsAlsoAvailableAsJson) {
     });
     FAIL() << "expected hazard_detected";
   } catch (const hazard_detected& e) {
-    const std::string j = e.json();
+    const std::string j = emulator::hazards_json(e);
     EXPECT_EQ(j.front(), '[');
     EXPECT_NE(j.find("\"kind\":\"read after write\""), std::string::npos) << j;
     EXPECT_NE(j.find("\"memory\":\"tile_static\""), std::string::npos) << j;

@@ -1,5 +1,6 @@
 // CUDA devices as accelerators ("cuda:0", "cuda:1", ...).
 #include <tessera/accelerator.hpp>
+#include <tessera/cuda/devices.hpp>
 #include <tessera/cuda/runtime.hpp>
 
 #include <cuda_runtime_api.h>
@@ -24,7 +25,10 @@ std::vector<tessera::detail::device_info> enumerate() {
     tessera::detail::device_info d;
     d.path = "cuda:" + std::to_string(i);
     d.description = std::string(p.name) + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ")";
-    d.backend = tessera::detail::backend_kind::cuda;
+    d.backend = "cuda";
+    d.launch_hint =
+        "a GPU runs only kernels nvcc compiled: build the kernel's source as CUDA (tessera_cuda_twin) or launch on the "
+        "\"emulator\" accelerator";
     d.ordinal = i;
     d.version = static_cast<unsigned>(p.major) << 16 | static_cast<unsigned>(p.minor);
     d.dedicated_memory_kb = p.totalGlobalMem / 1024;
@@ -55,7 +59,7 @@ std::string unavailable_reason() {
   return {};
 }
 
-void detail::register_devices() {
+void register_devices() {
   static std::once_flag once;
   std::call_once(once, [] { tessera::detail::register_device_enumerator(&enumerate); });
 }

@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
     std::printf("SKIP: %s; GPU tests need an NVIDIA GPU and driver\n", why.c_str());
     return 77;
   }
-  tessera::cuda::detail::register_devices();
+  tessera::cuda::register_devices();
   tessera::accelerator::set_default("cuda:0");
   ::testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();

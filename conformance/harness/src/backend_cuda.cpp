@@ -11,7 +11,7 @@ const backend_target& this_backend() {
       "cuda", "cuda", false,
       [] { return cuda::unavailable_reason(); },
       [] {
-        cuda::detail::register_devices();
+        cuda::register_devices();
         return accelerator("cuda:0").get_default_view();
       },
       [](unsigned, std::uint64_t) {},

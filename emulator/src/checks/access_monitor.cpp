@@ -34,7 +34,7 @@ void access_monitor::begin(hazard_log* log) {
   config_ = log->config();
   map_.prepare_worker();
   if (shadow_.size() != map_.tile_static_bytes()) shadow_.assign(map_.tile_static_bytes(), shadow_cell{});
-  log->set_namer_map(&map_);
+  log->note_tile_static_modules(map_);
   pending_.active = false;
   active_ = this;
 }

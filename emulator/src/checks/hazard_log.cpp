@@ -72,10 +72,14 @@ void hazard_log::record(const raw_hazard& h) {
     it->second = h;
 }
 
+void hazard_log::note_tile_static_modules(const memory_map& map) {
+  std::call_once(modules_once_, [&] { tile_static_modules_ = map.tile_static_modules(); });
+}
+
 std::string hazard_log::location_of(const raw_hazard& h) const {
   switch (h.memory) {
     case memory_class::tile_static:
-      return map_ != nullptr ? map_->name_tile_static(h.unit, h.offset) : "tile_static storage, byte " + std::to_string(h.offset);
+      return name_tile_static(tile_static_modules_, h.unit, h.offset);
     case memory_class::global: return name_global(launch_, h.unit, h.offset);
     default: return name_host(h.unit);
   }

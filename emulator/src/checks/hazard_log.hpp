@@ -18,6 +18,7 @@
 #include <mutex>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace tessera::emulator::detail {
 
@@ -82,8 +83,10 @@ class hazard_log {
   void record(const raw_hazard& h);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
-  // The worker whose memory map names tile_static variables in the report.
-  void set_namer_map(const memory_map* map) noexcept { map_ = map; }
+  // Where the report finds the names of tile_static variables: a copy of the first worker's list of TLS
+  // modules, not a pointer to the worker's map (a host thread that helped run this launch may have
+  // exited by the time it reports).
+  void note_tile_static_modules(const memory_map& map);
 
   // Null when nothing was found. `stopped_tile` >= 0: a check stopped the launch in that tile, and only
   // its finding is reported.
@@ -97,7 +100,8 @@ class hazard_log {
   thread_namer names_;
   std::uint64_t seed_;
   check_config config_;
-  const memory_map* map_ = nullptr;
+  std::once_flag modules_once_;  // every tile's start notes the modules; the first one copies them
+  std::vector<std::string> tile_static_modules_;
   std::unique_ptr<cross_tile_table> tiles_;
   mutable std::mutex mutex_;
   std::map<std::tuple<int, const void*, const void*>, raw_hazard> by_sites_;

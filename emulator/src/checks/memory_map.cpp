@@ -150,9 +150,15 @@ classified memory_map::classify(std::uintptr_t a) const noexcept {
   return {memory_class::host, 0, a};
 }
 
-std::string memory_map::name_tile_static(std::size_t module, std::size_t offset) const {
-  if (module < tls_.size())
-    if (const data_symbol* s = symbol_at(tls_[module].module, offset, true))
+std::vector<std::string> memory_map::tile_static_modules() const {
+  std::vector<std::string> modules;
+  for (const tls_block& b : tls_) modules.push_back(b.module);
+  return modules;
+}
+
+std::string name_tile_static(const std::vector<std::string>& modules, std::size_t module, std::size_t offset) {
+  if (module < modules.size())
+    if (const data_symbol* s = symbol_at(modules[module], offset, true))
       return "tile_static `" + s->name + "`, byte " + std::to_string(offset - s->value);
   return "tile_static storage, byte " + std::to_string(offset);
 }

@@ -46,8 +46,9 @@ class memory_map {
   std::size_t tile_static_bytes() const noexcept { return tls_bytes_; }
   std::size_t shadow_index(const classified& c) const noexcept { return tls_[c.unit].shadow_offset + c.offset; }
 
-  // "tile_static `s`, byte 12" (the TLS symbol of that module, when the module has a symbol table).
-  std::string name_tile_static(std::size_t module, std::size_t offset) const;
+  // The ELF file of each TLS block, by the `unit` of a classified tile_static address. The same in every
+  // thread of the process, so a report can keep a copy that outlives the worker it came from.
+  std::vector<std::string> tile_static_modules() const;
 
  private:
   struct tls_block {
@@ -66,6 +67,9 @@ class memory_map {
   std::uintptr_t stack_low_ = 0, stack_high_ = 0;
 };
 
+// "tile_static `s`, byte 12": the TLS symbol of modules[module] at that offset, when the module has a
+// symbol table.
+std::string name_tile_static(const std::vector<std::string>& modules, std::size_t module, std::size_t offset);
 // "element 5 of captured view 2 (tessera::array_view<float, 1>)"
 std::string name_global(const launch_memory& launch, std::size_t view, std::size_t offset);
 // "host memory (global variable `counter`)" or "host memory (the heap or a host thread's stack)"

@@ -1,9 +1,10 @@
 // accelerator and accelerator_view (ACC-1..ACC-9).
 //
-// Devices: "cpu" (host memory only, never a compute target: PFE-10), "emulator" (always present, the
-// deterministic CPU reference) and one "cuda:N" per GPU when the CUDA backend is linked and a device is
-// present. The default is chosen once per process: set_default(), else the TESSERA_DEFAULT_ACCELERATOR
-// environment variable, else a GPU if there is one, else the emulator.
+// Devices: "cpu" (host memory only, never a compute target: PFE-10), then the devices of every backend
+// the program links, in the order the build added the backends: "emulator" (the deterministic CPU
+// reference, part of the tessera target) and, with the CUDA backend, one "cuda:N" per GPU present. The
+// default is chosen once per process: set_default(), else the TESSERA_DEFAULT_ACCELERATOR environment
+// variable, else the first device that is not emulated, else the first that runs kernels.
 #pragma once
 
 #include <memory>
@@ -16,13 +17,13 @@ enum class queuing_mode { immediate, automatic };
 
 namespace detail {
 
-enum class backend_kind { host_memory, emulator, cuda };
-
 // What the runtime knows of one device; shared by every accelerator object that names it.
 struct device_info {
   std::string path;
   std::string description;
-  backend_kind backend = backend_kind::emulator;
+  std::string backend;                   // the launcher that runs its kernels (detail/backend.hpp); empty:
+                                         // the device stores data only (PFE-10)
+  std::string launch_hint;               // what to do when a translation unit has no launcher for it
   int ordinal = 0;                       // the backend's own device number
   unsigned int version = 0;              // major << 16 | minor
   std::size_t dedicated_memory_kb = 0;
@@ -113,10 +114,14 @@ class accelerator {
 };
 
 namespace detail {
-// Backends add their devices here before the first accelerator is made (the registry lists them in
-// registration order after "cpu" and "emulator").
+// Backends add their devices here (detail/backend.hpp); the registry lists them after "cpu" in
+// registration order, each enumerator once however often it is registered. An enumerator registered
+// after the devices were listed adds its devices at the end.
 using device_enumerator = std::vector<device_info> (*)();
 void register_device_enumerator(device_enumerator enumerate);
 }  // namespace detail
 
 }  // namespace tessera
+
+// The devices of every backend this program links register themselves from here.
+#include <tessera/generated/devices.hpp>

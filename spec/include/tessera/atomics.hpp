@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #if TESSERA_DEVICE_PASS
-#include <tessera/cuda/device_atomics.cuh>
+#include <tessera/generated/device_pass.hpp>  // the device pass's backend defines detail::atomic_ops
 #else
 #include <tessera/detail/host_atomics.hpp>
 #endif

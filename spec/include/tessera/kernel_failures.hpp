@@ -94,8 +94,6 @@ class hazard_detected : public kernel_failure {
   hazard_detected(std::string message, std::vector<hazard> hazards)
       : kernel_failure(std::move(message)), hazards_(std::move(hazards)) {}
   const std::vector<hazard>& hazards() const noexcept { return hazards_; }
-  // The same findings as a JSON array, for tools.
-  std::string json() const;
 
  private:
   std::vector<hazard> hazards_;

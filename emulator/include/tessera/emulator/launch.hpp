@@ -6,6 +6,8 @@
 #pragma once
 
 #include <tessera/detail/launch_capture.hpp>
+#include <tessera/detail/row_major.hpp>
+#include <tessera/detail/tiled_shape.hpp>
 #include <tessera/extent.hpp>
 #include <tessera/tiled_index.hpp>
 
@@ -35,33 +37,19 @@ struct simple_launch : launch_memory {
 void run_simple(const simple_launch& launch);
 
 // --- tiled: every thread of a tile is a fiber --------------------------------------------------------
-struct tiled_launch : launch_memory {
+// The shape (rank, tile_dims, tiles_per_dim, tiles, threads_per_tile) is the model's launch record.
+struct tiled_launch : launch_memory, tessera::detail::tiled_shape {
   using thread_body = void (*)(const tiled_launch&, std::int64_t tile, int local);
   thread_body body;
-  int rank;
-  int tile_dims[3];       // the tile's shape, rank components
-  int tiles_per_dim[3];   // the grid of tiles, rank components
-  std::int64_t tiles;
-  int threads_per_tile;
 };
 void run_tiled(const tiled_launch& launch);
-
-template <int N>
-index<N> unflatten(std::int64_t linear, const int* dims) {
-  index<N> idx;
-  for (int d = N - 1; d >= 0; --d) {
-    idx[d] = static_cast<int>(linear % dims[d]);
-    linear /= dims[d];
-  }
-  return idx;
-}
 
 // The tile-local index a thread is given. TESSERA_TEST_BREAK_BACKEND (a test-only build of the
 // conformance suite, never of the library) makes this emulator deliberately wrong: it swaps the first two
 // dimensions, which the differ must catch.
 template <int N>
 index<N> local_index(std::int64_t linear, const int* dims) {
-  index<N> local = unflatten<N>(linear, dims);
+  index<N> local = tessera::detail::delinearize<N>(linear, dims);
 #if defined(TESSERA_TEST_BREAK_BACKEND)
   if constexpr (N >= 2) {
     const int first = local[0];
@@ -93,7 +81,7 @@ void launch(const extent<N>& domain, const Kernel& kernel) {
   for (int d = 0; d < N; ++d) l.points *= dims[d];
   l.body = [](const simple_launch& self, std::int64_t first, std::int64_t last, std::int64_t& at) {
     const Kernel& k = *static_cast<const Kernel*>(self.kernel);
-    index<N> idx = unflatten<N>(first, self.extent);
+    index<N> idx = tessera::detail::delinearize<N>(first, self.extent);
     for (at = first; at < last; ++at) {
       k(idx);
       for (int d = N - 1; d >= 0; --d) {  // next point in row-major order
@@ -112,24 +100,15 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   tessera::detail::launch_capture capture;
   capture.seen = &globals;
   const Kernel args = tessera::detail::capture_kernel(kernel, capture);
-  constexpr auto shape = tessera::detail::tile_extent_of<D0, D1, D2>();
   tiled_launch l{};
+  static_cast<tessera::detail::tiled_shape&>(l) = tessera::detail::shape_of(domain);
   l.kernel = &args;
   l.kernel_bytes = sizeof args;
   l.globals = globals.data();
   l.global_count = globals.size();
-  l.rank = rank;
-  l.tiles = 1;
-  l.threads_per_tile = 1;
-  for (int d = 0; d < rank; ++d) {
-    l.tile_dims[d] = shape[d];
-    l.tiles_per_dim[d] = domain[d] / shape[d];
-    l.tiles *= l.tiles_per_dim[d];
-    l.threads_per_tile *= shape[d];
-  }
   l.body = [](const tiled_launch& self, std::int64_t tile, int local) {
     const Kernel& k = *static_cast<const Kernel*>(self.kernel);
-    k(tessera::detail::make_tiled_index<D0, D1, D2>(unflatten<rank>(tile, self.tiles_per_dim),
+    k(tessera::detail::make_tiled_index<D0, D1, D2>(tessera::detail::delinearize<rank>(tile, self.tiles_per_dim),
                                                     local_index<rank>(local, self.tile_dims)));
   };
   run_tiled(l);

@@ -2,19 +2,17 @@
 //
 // On the GPU an out-of-bounds access is undefined and unchecked; everywhere Tessera runs host code it
 // throws out_of_bounds naming the index, the extent and the container's type, with the call stack, which
-// the emulator turns into the kernel's file:line and the thread that did it. The emulator's
-// TESSERA_CHECKS_OFF=out_of_bounds switches the check off (bounds_checking).
+// the host backend turns into the kernel's file:line and the thread that did it. The host backend can
+// switch the check off (host_runtime.hpp).
 #pragma once
 
 #include <tessera/detail/config.hpp>
+#include <tessera/detail/host_runtime.hpp>
 #include <tessera/extent.hpp>
 
 #include <typeinfo>
 
 namespace tessera::detail {
-
-// Whether indexing is checked; the emulator's options set it (default on).
-inline bool bounds_checking = true;
 
 [[noreturn]] void throw_out_of_bounds(const std::type_info& container, const int* index, const int* extent, int rank);
 [[noreturn]] void throw_bad_section(const char* container, const int* origin, const int* section, const int* extent,
@@ -24,7 +22,7 @@ template <class Container, int N>
 TESSERA_NOT_CHECKED TESSERA_HD inline void check_bounds([[maybe_unused]] const index<N>& idx,
                                                         [[maybe_unused]] const extent<N>& ext) {
 #if !TESSERA_DEVICE_PASS
-  if (bounds_checking && !ext.contains(idx)) {
+  if (host_backend.bounds_checking && !ext.contains(idx)) {
     int i[N], e[N];
     for (int d = 0; d < N; ++d) {
       i[d] = idx[d];

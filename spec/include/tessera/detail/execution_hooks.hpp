@@ -1,8 +1,10 @@
 // The points where kernel code hands control to the backend executing it: barriers and fences.
 //
-// The model's types call these and nothing else, so a backend plugs in here and nowhere in the API.
-// nvcc's device pass gets the CUDA primitives inline; every host compilation (the emulator, and nvcc's
-// host pass of a __host__ __device__ kernel) calls the emulator's runtime.
+// The model's types call these and nothing else, so a backend plugs in here and nowhere in the API
+// (detail/backend.hpp). A device pass gets its backend's primitives inline from the generated
+// device-pass header; every host compilation (and a device compiler's host pass of a __host__
+// __device__ kernel) calls the functions declared below, which the backend running kernel code on the
+// host defines.
 #pragma once
 
 #include <tessera/detail/config.hpp>
@@ -10,10 +12,10 @@
 #include <tessera/source_site.hpp>
 
 #if TESSERA_DEVICE_PASS
-#include <tessera/cuda/device_hooks.cuh>
+#include <tessera/generated/device_pass.hpp>
 #else
 namespace tessera::detail {
-// Park the calling kernel thread until every thread of its tile reached this barrier (emulator).
+// Park the calling kernel thread until every thread of its tile reached this barrier.
 // Outside a tiled kernel it throws unsupported_feature (BAR-10).
 void barrier_wait(memory_scope scope, source_site site);
 // A tile-scoped fence without a rendezvous (BAR-5).

@@ -15,6 +15,8 @@
 #include <tessera/accelerator.hpp>
 #include <tessera/cuda/runtime.hpp>
 #include <tessera/detail/launch_capture.hpp>
+#include <tessera/detail/row_major.hpp>
+#include <tessera/detail/tiled_shape.hpp>
 #include <tessera/extent.hpp>
 #include <tessera/tiled_index.hpp>
 
@@ -47,19 +49,11 @@ __global__ void __launch_bounds__(D0 * (D1 ? D1 : 1) * (D2 ? D2 : 1)) tiled_entr
 template <int N, class Kernel>
 __global__ void simple_entry(Kernel kernel, extent<N> domain, std::int64_t points) {
   const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t p = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; p < points; p += stride) {
-    index<N> idx;
-    std::int64_t rest = p;
-    for (int d = N - 1; d >= 0; --d) {
-      idx[d] = static_cast<int>(rest % domain[d]);
-      rest /= domain[d];
-    }
-    kernel(idx);
-  }
+  for (std::int64_t p = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; p < points; p += stride)
+    kernel(tessera::detail::delinearize<N>(p, domain));
 }
 
 inline tessera::detail::launch_capture device_capture(const accelerator_view& view) {
-  register_devices();
   use_device(view.device().ordinal);
   tessera::detail::launch_capture c;
   c.on_device = true;
@@ -83,23 +77,21 @@ void launch(const accelerator_view& view, const extent<N>& domain, const Kernel&
 template <int D0, int D1, int D2, class Kernel>
 void launch(const accelerator_view& view, const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   const Kernel args = tessera::detail::capture_kernel(kernel, device_capture(view));
-  constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
+  const tessera::detail::tiled_shape s = tessera::detail::shape_of(domain);
+  // The last dimension is x (see the top of this file).
   dim3 grid, block;
-  if constexpr (rank == 1) {
-    grid = dim3(domain[0] / D0);
-    block = dim3(D0);
-  } else if constexpr (rank == 2) {
-    grid = dim3(domain[1] / D1, domain[0] / D0);
-    block = dim3(D1, D0);
+  if (s.rank == 1) {
+    grid = dim3(s.tiles_per_dim[0]);
+    block = dim3(s.tile_dims[0]);
+  } else if (s.rank == 2) {
+    grid = dim3(s.tiles_per_dim[1], s.tiles_per_dim[0]);
+    block = dim3(s.tile_dims[1], s.tile_dims[0]);
   } else {
-    grid = dim3(domain[2] / D2, domain[1] / D1, domain[0] / D0);
-    block = dim3(D2, D1, D0);
+    grid = dim3(s.tiles_per_dim[2], s.tiles_per_dim[1], s.tiles_per_dim[0]);
+    block = dim3(s.tile_dims[2], s.tile_dims[1], s.tile_dims[0]);
   }
   tiled_entry<D0, D1, D2><<<grid, block>>>(args);
   check_launch("launching a tiled kernel");
 }
-
-// Every nvcc-compiled program that can launch on a GPU lists the GPUs as accelerators.
-inline const bool devices_registered = (register_devices(), true);
 
 }  // namespace tessera::cuda::detail

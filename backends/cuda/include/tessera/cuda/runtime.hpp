@@ -3,6 +3,7 @@
 // with a host compiler can list GPUs and report why none is usable.
 #pragma once
 
+#include <tessera/cuda/devices.hpp>
 #include <tessera/detail/data_home.hpp>
 
 #include <cstddef>
@@ -15,9 +16,6 @@ namespace tessera::cuda {
 std::string unavailable_reason();
 
 namespace detail {
-
-// Adds "cuda:N" accelerators to the registry (idempotent).
-void register_devices();
 
 // Throws the model's exception for a CUDA error code: out_of_memory, accelerator_view_removed for errors
 // that leave the context unusable (a kernel fault), runtime_exception otherwise. The message carries the

@@ -1,0 +1,136 @@
+# CMake functions for projects that use Tessera, installed with the package and available the same way
+# after find_package(Tessera), add_subdirectory() or FetchContent. They name Tessera's targets by their
+# exported names (Tessera::tessera, Tessera::cuda), which exist in all three cases.
+include_guard(GLOBAL)
+
+# tessera_enable_cuda(): enables CUDA in the calling project as Tessera's CUDA backend needs it, when
+# nvcc is found (CMAKE_CUDA_COMPILER, CUDACXX, or /usr/local/cuda): C++20, and sm_90 machine code plus
+# PTX for newer GPUs unless CMAKE_CUDA_ARCHITECTURES says otherwise. Afterwards CMAKE_CUDA_COMPILER is
+# set if and only if CUDA is on. A macro: enable_language() must run at file scope.
+macro(tessera_enable_cuda)
+  if(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX} AND EXISTS /usr/local/cuda/bin/nvcc)
+    set(CMAKE_CUDA_COMPILER /usr/local/cuda/bin/nvcc)
+  endif()
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 90-real 90-virtual)
+    endif()
+    enable_language(CUDA)
+    # CMake 3.25 predates nvcc 13 and does not know its C++20 switch; tell it.
+    set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+    set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+    set(CMAKE_CUDA_STANDARD 20)
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+  endif()
+endmacro()
+
+# tessera_checked_kernels(<target>): the target's kernel code gets the compiler's ThreadSanitizer
+# instrumentation, whose hooks the emulator implements (no libtsan): every load, store and atomic in its
+# kernels is checked while they run on the emulator (docs/checks.md). Compile flags only: link as usual,
+# without -fsanitize=thread. -g1 keeps line tables in every build type, so reports can name file:line.
+function(tessera_checked_kernels target)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g1>)
+endfunction()
+
+# tessera_cuda_twin(<target> <source>...): builds the sources, unchanged, with nvcc into the executable
+# <target>, linked to Tessera::cuda, so the same kernels run on the GPU. Each twin source is a generated
+# .cu file that includes the original (a source file has one language per directory, and the host
+# compiler's build of it must stay as it is). The calling project must have enabled CUDA.
+function(tessera_cuda_twin target)
+  set(twins "")
+  foreach(source IN LISTS ARGN)
+    get_filename_component(abs "${source}" ABSOLUTE)
+    get_filename_component(stem "${source}" NAME_WE)
+    set(twin "${CMAKE_CURRENT_BINARY_DIR}/cuda_twins/${target}/${stem}.cu")
+    file(GENERATE OUTPUT "${twin}" CONTENT "#include \"${abs}\"\n")
+    list(APPEND twins "${twin}")
+  endforeach()
+  add_executable(${target} ${twins})
+  target_link_libraries(${target} PRIVATE Tessera::cuda)
+endfunction()
+
+# tessera_add_kernel_tests(<name> SOURCES <file>... [LIBRARIES <lib>...] [LABELS <label>...]
+#                          [BACKENDS <backend>...] [CHECKS report|stop] [SEED <n>] [WORKERS <n>])
+#
+# Registers GoogleTest tests of tiled kernels once per backend, as gtest_discover_tests does for one
+# program (tests are listed when ctest runs, so discovery needs no device):
+#   emulator  <name>: the sources built with the checks on (tessera_checked_kernels) and run with
+#             TESSERA_CHECKS=<CHECKS> (default report), so a race or a barrier bug fails its test with
+#             the report naming both source lines. Tests are "emulator.<Suite>.<Test>".
+#   cuda      <name>_cuda: the same sources built by nvcc, when the project enabled CUDA and Tessera has
+#             its CUDA backend; tests are "cuda.<Suite>.<Test>" on cuda:0 and skip where no GPU is.
+# BACKENDS picks among them (default: every one available). Each test carries the labels tessera,
+# <backend> and LABELS; `ctest --output-junit <file>` writes JUnit XML of the run. The function supplies
+# main() (do not link GTest::gtest_main). nvcc accepts kernels only in functions it can name, so write
+# kernels in free functions that the tests call, not inside TEST bodies.
+function(tessera_add_kernel_tests name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "CHECKS;SEED;WORKERS" "SOURCES;LIBRARIES;LABELS;BACKENDS")
+  if(NOT arg_SOURCES)
+    message(FATAL_ERROR "tessera_add_kernel_tests(${name}): give the test sources with SOURCES")
+  endif()
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "tessera_add_kernel_tests(${name}): unknown arguments ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT arg_CHECKS)
+    set(arg_CHECKS report)
+  elseif(NOT arg_CHECKS MATCHES "^(report|stop)$")
+    message(FATAL_ERROR "tessera_add_kernel_tests(${name}): CHECKS is report or stop, not \"${arg_CHECKS}\"")
+  endif()
+  get_property(languages GLOBAL PROPERTY ENABLED_LANGUAGES)
+  set(available emulator)
+  if(TARGET Tessera::cuda AND "CUDA" IN_LIST languages)
+    list(APPEND available cuda)
+  endif()
+  if(NOT arg_BACKENDS)
+    set(arg_BACKENDS ${available})
+  endif()
+  if(NOT TARGET GTest::gtest)
+    find_package(GTest REQUIRED)
+  endif()
+  include(GoogleTest)
+  set(main "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/tessera_kernel_test_main.cpp")
+
+  foreach(backend IN LISTS arg_BACKENDS)
+    if(NOT backend IN_LIST available)
+      if(backend STREQUAL "cuda")
+        message(STATUS "tessera_add_kernel_tests(${name}): no cuda tests (needs enable_language(CUDA) and Tessera built with its CUDA backend)")
+        continue()
+      endif()
+      message(FATAL_ERROR "tessera_add_kernel_tests(${name}): unknown backend \"${backend}\"; available: ${available}")
+    endif()
+    set(environment "")
+    if(backend STREQUAL "emulator")
+      set(program ${name})
+      add_executable(${program} ${arg_SOURCES} "${main}")
+      target_link_libraries(${program} PRIVATE Tessera::tessera)
+      tessera_checked_kernels(${program})
+      list(APPEND environment TESSERA_DEFAULT_ACCELERATOR=emulator TESSERA_CHECKS=${arg_CHECKS})
+      if(DEFINED arg_SEED)
+        list(APPEND environment TESSERA_SEED=${arg_SEED})
+      endif()
+      if(DEFINED arg_WORKERS)
+        list(APPEND environment TESSERA_WORKERS=${arg_WORKERS})
+      endif()
+    else()
+      set(program ${name}_${backend})
+      tessera_cuda_twin(${program} ${arg_SOURCES})
+      target_sources(${program} PRIVATE "${main}")
+      list(APPEND environment TESSERA_DEFAULT_ACCELERATOR=cuda:0)
+    endif()
+    target_link_libraries(${program} PRIVATE GTest::gtest ${arg_LIBRARIES})
+    gtest_discover_tests(${program} TEST_PREFIX "${backend}." DISCOVERY_MODE PRE_TEST TEST_LIST ${program}_TESTS)
+    # gtest_discover_tests (CMake 3.25) flattens list-valued PROPERTIES, so labels and environment are
+    # set by a file that ctest includes after the discovered tests.
+    set(labels tessera ${backend} ${arg_LABELS})
+    set(properties "${CMAKE_CURRENT_BINARY_DIR}/${program}_properties.cmake")
+    file(WRITE "${properties}"
+      "if(${program}_TESTS)\n"
+      "  set_tests_properties(\${${program}_TESTS} PROPERTIES LABELS [==[${labels}]==]\n"
+      "                       ENVIRONMENT [==[${environment}]==] SKIP_RETURN_CODE 77)\n"
+      "endif()\n")
+    set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${properties}")
+  endforeach()
+endfunction()
