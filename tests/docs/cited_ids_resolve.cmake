@@ -12,6 +12,7 @@ cmake_minimum_required(VERSION 3.25)
 if(NOT DEFINED ROOT OR NOT IS_DIRECTORY "${ROOT}")
   message(FATAL_ERROR "give the source tree: cmake -DROOT=<dir> -P cited_ids_resolve.cmake")
 endif()
+file(REAL_PATH "${ROOT}" ROOT)  # a relative ROOT (-DROOT=.) is taken from the working directory
 
 set(scanned_dirs spec emulator backends conformance reports tests examples bench docs)
 set(scanned_files README.md)
@@ -109,6 +110,14 @@ foreach(f IN LISTS candidates)
 endforeach()
 list(REMOVE_DUPLICATES files)
 list(SORT files)
+# A scan that finds nothing would pass: every scanned folder must hold files to scan.
+foreach(dir IN LISTS scanned_dirs)
+  set(in_dir ${files})
+  list(FILTER in_dir INCLUDE REGEX "^${dir}/")
+  if(NOT in_dir)
+    message(FATAL_ERROR "nothing to scan in ${ROOT}/${dir}; is ROOT the source tree?")
+  endif()
+endforeach()
 
 set(problems "")
 set(n_citations 0)
