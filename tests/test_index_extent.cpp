@@ -1,6 +1,6 @@
-// index, extent, tiled_extent and tiled_index as values (IDX-1..5, EXT-1..4, TEXT-1..5, TIDX-1, TIDX-4,
-// BAR-1, PFE-2), including what must not compile: those are requires-expressions and static_asserts here,
-// and launches that must not compile are in compile_fail/.
+// index, extent, tiled_extent and tiled_index as values (IDX-1..IDX-5, EXT-1..EXT-4, TEXT-1..TEXT-5,
+// TIDX-1, TIDX-4, BAR-1, PFE-2), including what must not compile: those are requires-expressions and
+// static_asserts here, and launches that must not compile are in compile_fail/.
 #include <tessera/amp.hpp>
 
 #include <gtest/gtest.h>

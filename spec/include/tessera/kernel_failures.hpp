@@ -64,10 +64,10 @@ class barrier_divergence : public kernel_failure {
 };
 
 // Memory hazards found by the emulator's checks in kernels built with tessera_checked_kernels()
-// (docs/checks.md): data races on tile_static and global memory (MEM-3..MEM-6, MEM-9, BAR-11, U2, U5, U6),
+// (docs/checks.md): data races on tile_static and global memory (MEM-3..MEM-6, MEM-9, BAR-11, U2..U6),
 // reads of tile_static bytes no thread of the tile wrote (TS-4, U7), kernel access to host memory no view
-// holds, tile_static use beyond 32 KiB (TS-7), and spin-waits without a barrier. One entry per pair of
-// source sites, in a deterministic order.
+// holds, tile_static use beyond 32 KiB (TS-7), and spin-waits without a barrier (BAR-9, U15). One entry
+// per pair of source sites, in a deterministic order.
 class hazard_detected : public kernel_failure {
  public:
   struct access {
