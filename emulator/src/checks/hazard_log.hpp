@@ -10,6 +10,7 @@
 #include <tessera/emulator/checks.hpp>
 #include <tessera/emulator/launch.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -82,6 +83,11 @@ class hazard_log {
   void record(const raw_hazard& h);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
+  // Tiles (non-tiled: ranges of points) of this launch running now, on any worker. While another one
+  // runs, global memory a thread polls may still change (the spin-wait check's hang verdict).
+  void task_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
+  void task_ended() noexcept { running_.fetch_sub(1, std::memory_order_relaxed); }
+  bool others_running() const noexcept { return running_.load(std::memory_order_relaxed) > 1; }
   // The worker whose memory map names tile_static variables in the report.
   void set_namer_map(const memory_map* map) noexcept { map_ = map; }
 
@@ -99,6 +105,7 @@ class hazard_log {
   check_config config_;
   const memory_map* map_ = nullptr;
   std::unique_ptr<cross_tile_table> tiles_;
+  std::atomic<int> running_{0};
   mutable std::mutex mutex_;
   std::map<std::tuple<int, const void*, const void*>, raw_hazard> by_sites_;
 };
