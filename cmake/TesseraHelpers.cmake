@@ -28,11 +28,16 @@ endmacro()
 
 # tessera_checked_kernels(<target>): the target's kernel code gets the compiler's ThreadSanitizer
 # instrumentation, whose hooks the emulator implements (no libtsan): every load, store and atomic in its
-# kernels is checked while they run on the emulator (docs/checks.md). Compile flags only: link as usual,
-# without -fsanitize=thread. -g1 keeps line tables in every build type, so reports can name file:line.
+# kernels is checked while they run on the emulator (docs/checks.md). Compile flags only: link as usual
+# (linked with -fsanitize=thread, libtsan would take the hooks; the first checked launch then throws
+# unsupported_feature naming the fix). -g1 keeps line tables in every build type, so reports can name
+# file:line; -fno-optimize-sibling-calls keeps an atomic that ends a kernel from becoming a tail call,
+# whose return address would name Tessera's code instead of the kernel's line. Link-time optimization is
+# switched off for the target: GCC's LTO drops the instrumentation, and the checks would see nothing.
 function(tessera_checked_kernels target)
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g1>)
+    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g1 -fno-optimize-sibling-calls>)
+  set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION OFF)
 endfunction()
 
 # tessera_cuda_twin(<target> <source>...): builds the sources, unchanged, with nvcc into the executable

@@ -5,6 +5,7 @@
 // one with the lowest tile (or point) index: work below it always runs to completion, work above a known
 // failure is skipped, so the report is the same at every worker count.
 #include "checks/hazard_log.hpp"
+#include "checks/hook_runtime.hpp"
 #include "guard_page_handler.hpp"
 #include "thread_names.hpp"
 #include "thrown_in_kernel.hpp"
@@ -137,9 +138,11 @@ void run_simple(const simple_launch& l) {
   const std::int64_t grain = l.points / chunks > 0 ? l.points / chunks : 1;
   first_failure failure;
   std::optional<hazard_log> hazards;
-  if (o.checks != check_mode::off)
+  if (o.checks != check_mode::off) {
+    require_own_hooks();  // under libtsan the checks would be silently off
     hazards.emplace(l, false, [&l](std::int64_t point, int) { return "thread " + point_name(l, point) + " of a non-tiled launch"; },
                     o.seed, config_of(o));
+  }
   for_each_task(l.points, grain, workers, [&](std::int64_t first, std::int64_t last) {
     if (failure.beyond(first)) return;
     const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
@@ -167,9 +170,11 @@ void run_tiled(const tiled_launch& l) {
   const unsigned workers = effective_workers();
   first_failure failure;
   std::optional<hazard_log> hazards;
-  if (o.checks != check_mode::off)
+  if (o.checks != check_mode::off) {
+    require_own_hooks();  // under libtsan the checks would be silently off
     hazards.emplace(l, true, [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); }, o.seed,
                     config_of(o));
+  }
   for_each_task(l.tiles, 1, workers, [&](std::int64_t first, std::int64_t last) {
     const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
     worker& w = worker::here();

@@ -45,6 +45,16 @@ class tile_runner {
 
   // The kernel thread on the CPU now (its local index, linearized), or -1 when the worker itself runs.
   int running_thread() const noexcept { return running_; }
+  // Whether a thread of the running tile has stopped for this phase (parked at a barrier, finished or
+  // failed: it changes no memory until the phase turns), or is polling (queued again in this phase by
+  // yield_polling). Read by the spin-wait check.
+  bool stopped(int thread) const noexcept {
+    const state st = threads_[thread].st;
+    return st == state::at_barrier || st == state::finished || st == state::threw;
+  }
+  bool polling(int thread) const noexcept { return threads_[thread].st == state::polling; }
+  int threads() const noexcept { return n_; }
+
   // The stack of a kernel thread of the running tile: [low, high).
   std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept {
     const fiber_stack& s = (*stacks_in_use_)[thread];

@@ -290,6 +290,231 @@ TEST(SpinWaits, ALongLoopOverManyAddressesIsNotASpin) {
   EXPECT_EQ(out[3], 1 << 16);
 }
 
+// A computation that reads the same two elements over and over looks like polling to a counter of reads,
+// but nothing writes them: it cannot be waiting for another thread, and must run to its end.
+constexpr int long_loop = 100000;
+
+TEST(SpinWaits, ALongComputationOverTwoViewElementsNothingWritesIsNotAHang) {
+  std::vector<int> ha(1, 2), hb(1, 3), out(16, 0);
+  array_view<int, 1> a(1, ha), b(1, hb), v(16, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          int acc = 0;
+          if (t.local[0] == 0)
+            for (int k = 0; k < long_loop; ++k) acc += a[0] * b[0];
+          v[t] = acc;
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  EXPECT_EQ(out[0], 6 * long_loop);
+}
+
+TEST(SpinWaits, EveryThreadComputingOverTheSameTwoElementsIsNotAHang) {
+  std::vector<int> ha(1, 2), hb(1, 3), out(4, 0);
+  array_view<int, 1> a(1, ha), b(1, hb), v(4, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+          int acc = 0;
+          for (int k = 0; k < long_loop; ++k) acc += a[0] * b[0];
+          v[t] = acc + t.local[0];
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  EXPECT_EQ(out, (std::vector<int>{6 * long_loop, 6 * long_loop + 1, 6 * long_loop + 2, 6 * long_loop + 3}));
+}
+
+// The loops below also read a view element, so that the compiler reloads the tile_static values on every
+// iteration instead of reading them once before the loop.
+TEST(SpinWaits, ALongComputationOverTileStaticValuesWrittenBeforeABarrierIsNotAHang) {
+  std::vector<int> hw(1, 1), out(16, 0);
+  array_view<int, 1> w(1, hw), v(16, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int s[2];
+          if (t.local[0] < 2) s[t.local[0]] = t.local[0] + 2;
+          t.barrier.wait();
+          int acc = 0;
+          if (t.local[0] == 5)
+            for (int k = 0; k < long_loop; ++k) acc += s[0] * s[1] * w[0];
+          v[t] = acc;
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  EXPECT_EQ(out[5], 6 * long_loop);
+}
+
+TEST(SpinWaits, ALoopReadingItsOwnTileStaticSlotIsNotAHang) {
+  std::vector<int> hw(1, 1), out(16, 0);
+  array_view<int, 1> w(1, hw), v(16, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int s[16];
+          s[t.local[0]] = t.local[0];
+          int acc = 0;
+          if (t.local[0] == 3)
+            for (int k = 0; k < long_loop; ++k) acc += s[3] * w[0];
+          v[t] = acc;
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  EXPECT_EQ(out[3], 3 * long_loop);
+}
+
+TEST(SpinWaits, ALongComputationInANonTiledLaunchIsNotAHang) {
+  std::vector<int> ha(1, 2), hb(1, 3), out(2, 0);
+  array_view<int, 1> a(1, ha), b(1, hb), v(2, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent, [=] restrict_amp (index<1> i) {
+          int acc = 0;
+          for (int k = 0; k < long_loop; ++k) acc += a[0] * b[0];
+          v[i] = acc;
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  EXPECT_EQ(out, std::vector<int>(2, 6 * long_loop));
+}
+
+// The poller waits without a barrier (reported), but the thread that will set the flag is still
+// computing: the flag can still change, so the tile is not stopped as a hang and finishes.
+TEST(SpinWaits, APollerIsNotStoppedWhileAnotherThreadStillComputesWhatItWaitsFor) {
+  std::vector<int> ha(1, 2), out(16, 0);
+  array_view<int, 1> a(1, ha), v(16, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int flag;
+          if (t.local[0] == 0) flag = 0;
+          t.barrier.wait();
+          int acc = 0;
+          if (t.local[0] == 0) {
+            while (atomic_fetch_add(&flag, 0) == 0) {
+            }
+          } else if (t.local[0] == 1) {
+            for (int k = 0; k < 4 * long_loop; ++k) acc += a[0];
+            atomic_exchange(&flag, 1);
+          }
+          v[t] = acc + 1;
+        });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
+  EXPECT_EQ(out[0], 1);  // the poller went on once the flag was set
+  EXPECT_EQ(out[1], 8 * long_loop + 1);
+}
+
+// Every thread counts itself in and waits for one thread too many: each waits for the others, none can
+// change the count any more, so the wait is reported as a hang instead of hanging.
+TEST(SpinWaits, ThreadsAllWaitingForEachOtherAreReportedAsAHang) {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int arrived;
+          if (t.local[0] == 0) arrived = 0;
+          t.barrier.wait();
+          atomic_fetch_add(&arrived, 1);
+          while (atomic_fetch_add(&arrived, 0) < 17) {
+          }
+          v[t] = 1;
+        });
+      },
+      &message);
+  ASSERT_GE(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_NE(message.find("a hang"), std::string::npos) << message;
+}
+
+// A plain load loop that does reload: the other threads run when it has re-read the flag for a while,
+// so the store it waits for is made, and the wait is reported. Seed 0 runs thread 0 first, so that it
+// does wait (at other seeds thread 9 may store first: then only the race is reported).
+TEST(SpinWaits, PollingWithPlainLoadsUntilAnotherThreadStoresIsReported) {
+  const auto saved = emulator::get_options();
+  emulator::set_seed(0);
+  std::vector<int> hw(1, 1), data(16);
+  array_view<int, 1> w(1, hw), v(16, data);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int flag;
+          if (t.local[0] == 0) flag = 0;
+          t.barrier.wait();
+          if (t.local[0] == 0) {
+            while (flag * w[0] == 0) {  // w[0] makes the compiler reload the flag
+            }
+          } else if (t.local[0] == 9) {
+            flag = 1;
+          }
+          v[t] = 1;
+        });
+      },
+      &message);
+  emulator::set_options(saved);
+  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
+  EXPECT_EQ(data[0], 1);
+}
+
+// Global memory: once no other tile runs, nothing can set the flag, at every worker count.
+TEST(SpinWaits, PollingAGlobalFlagNoTileSetsIsReportedAsAHangAtEveryWorkerCount) {
+  const auto saved = emulator::get_options();
+  for (unsigned workers : {1u, 2u, 8u}) {
+    emulator::set_workers(workers);
+    std::vector<int> hf(1, 0), data(64);
+    array_view<int, 1> flag(1, hf), v(64, data);
+    std::string message;
+    const auto hs = hazards_of(
+        [&] {
+          parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+            if (t.tile[0] == 1 && t.local[0] == 0)
+              while (atomic_fetch_add(&flag[0], 0) == 0) {
+              }
+            v[t] = 1;
+          });
+        },
+        &message);
+    ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << workers << " workers: " << message;
+    EXPECT_NE(message.find("a hang"), std::string::npos) << workers << " workers: " << message;
+  }
+  emulator::set_options(saved);
+}
+
+TEST(SpinWaits, PollingInANonTiledLaunchForAStoreNoThreadMakesIsReportedAsAHang) {
+  std::vector<int> hf(1, 0), data(4);
+  array_view<int, 1> flag(1, hf), v(4, data);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent, [=] restrict_amp (index<1> i) {
+          if (i[0] == 2)
+            while (atomic_fetch_add(&flag[0], 0) == 0) {
+            }
+          v[i] = 1;
+        });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_NE(message.find("a hang"), std::string::npos) << message;
+}
+
 // --- what reports name ------------------------------------------------------------------------------------
 TEST(ReportContents, NamesTheTileStaticVariableAndTheBarrierInterval) {
   std::vector<int> data(16);

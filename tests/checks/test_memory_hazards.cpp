@@ -6,7 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -434,3 +439,214 @@ TEST(HazardReport, IsAlsoAvailableAsJson) {
 }
 
 }  // namespace budget_and_json
+
+namespace plain_store_next_to_atomic {
+using namespace tessera;
+
+// A plain store and an atomic by two threads of one interval race, whatever order the threads ran in:
+// each kernel below is run at several seeds (thread orders) and worker counts, and must be reported as
+// "write next to atomic" between the same two lines every time (which of them comes first may differ).
+
+class EverySeed : public ::testing::Test {
+ protected:
+  void SetUp() override { saved_ = emulator::get_options(); }
+  void TearDown() override { emulator::set_options(saved_); }
+
+  // At every configuration, the findings of `kinds` name exactly the lines line_a and line_b.
+  template <class Launch>
+  void expect_pair_at_every_seed(const Launch& launch, const std::set<std::string>& kinds, int line_a, int line_b) {
+    const std::set<std::pair<int, int>> want{{std::min(line_a, line_b), std::max(line_a, line_b)}};
+    for (unsigned workers : {1u, 2u})
+      for (std::uint64_t seed : {0ull, 1ull, 2ull, 3ull, 4ull, 5ull, 6ull, 7ull, 11ull, 12345ull}) {
+        emulator::options o = saved_;
+        o.workers = workers;
+        o.seed = seed;
+        emulator::set_options(o);
+        const auto hs = hazards_of(launch);
+        std::set<std::pair<int, int>> got;
+        for (const auto& h : hs)
+          if (kinds.count(h.kind) != 0) {
+            const int a = line_of(h.first.site), b = line_of(h.second.site);
+            got.insert({std::min(a, b), std::max(a, b)});
+          }
+        EXPECT_EQ(got, want) << "workers " << workers << ", seed " << seed << ":\n" << describe(hs);
+      }
+  }
+
+  template <class Launch>
+  void expect_clean_at_every_seed(const Launch& launch) {
+    for (unsigned workers : {1u, 2u})
+      for (std::uint64_t seed : {0ull, 1ull, 2ull, 3ull, 7ull, 12345ull}) {
+        emulator::options o = saved_;
+        o.workers = workers;
+        o.seed = seed;
+        emulator::set_options(o);
+        const auto hs = hazards_of(launch);
+        EXPECT_TRUE(hs.empty()) << "workers " << workers << ", seed " << seed << ":\n" << describe(hs);
+      }
+  }
+
+  static int line_of(const std::string& site) {
+    const auto colon = site.rfind(':');
+    return colon == std::string::npos ? -1 : std::stoi(site.substr(colon + 1));
+  }
+
+  emulator::options saved_;
+};
+
+TEST_F(EverySeed, PlainStoreBeforeOwnAtomicIsReportedAtEverySeed) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  const int store_line = __LINE__ + 6;
+  const int atomic_line = store_line + 1;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int count;
+          if (t.local[0] == 0) count = 0;
+          atomic_fetch_inc(&count);
+          t.barrier.wait();
+          v[t] = count;
+        });
+      },
+      {"write next to atomic"}, store_line, atomic_line);
+}
+
+TEST_F(EverySeed, PlainStoreAfterOwnAtomicIsReportedAtEverySeed) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  const int atomic_line = __LINE__ + 8;
+  const int store_line = atomic_line + 1;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int count;
+          if (t.local[0] == 0) count = 0;
+          t.barrier.wait();
+          atomic_fetch_inc(&count);
+          if (t.local[0] == 0) count = 100;
+          t.barrier.wait();
+          v[t] = count;
+        });
+      },
+      {"write next to atomic"}, atomic_line, store_line);
+}
+
+// Two threads: at some seeds thread 1's atomic runs before thread 0's atomic and store, so thread 0's
+// own atomic is the last atomic before its store.
+TEST_F(EverySeed, PlainStoreAfterOwnAtomicInATwoThreadTileIsReportedAtEverySeed) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  const int atomic_line = __LINE__ + 8;
+  const int store_line = atomic_line + 1;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(v.extent.tile<2>(), [=] restrict_amp (tiled_index<2> t) {
+          tile_static int count;
+          if (t.local[0] == 0) count = 0;
+          t.barrier.wait();
+          atomic_fetch_inc(&count);
+          if (t.local[0] == 0) count = 100;
+          t.barrier.wait();
+          v[t] = count;
+        });
+      },
+      {"write next to atomic"}, atomic_line, store_line);
+}
+
+TEST_F(EverySeed, GlobalCounterPlainStoreBeforeOwnAtomicIsReportedAtEverySeed) {
+  std::vector<int> counts(4, 0), out(64);
+  array_view<int, 1> c(4, counts), v(64, out);
+  const int store_line = __LINE__ + 5;
+  const int atomic_line = store_line + 1;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          if (t.local[0] == 0) c[t.tile[0]] = 0;
+          atomic_fetch_inc(&c[t.tile[0]]);
+          v[t] = t.local[0];
+        });
+      },
+      {"write next to atomic"}, store_line, atomic_line);
+}
+
+// An atomic that is the kernel's last statement: the compiler could make its call a tail call, and the
+// report would name Tessera's code (the frame the kernel returns to) instead of the kernel's line.
+TEST_F(EverySeed, AtomicAsTheKernelsLastStatementIsReportedAtItsOwnLine) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  const int store_line = __LINE__ + 6;
+  const int atomic_line = store_line + 1;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int count;
+          if (t.local[0] == 0) count = 0;
+          atomic_fetch_inc(&count);
+        });
+      },
+      {"write next to atomic"}, store_line, atomic_line);
+}
+
+// One tile of two threads: at some seeds thread 1's atomic runs before thread 0's atomic and store.
+TEST_F(EverySeed, GlobalCounterPlainStoreAfterOwnAtomicIsReportedAtEverySeed) {
+  std::vector<int> counts(1, 0);
+  array_view<int, 1> c(1, counts);
+  const int atomic_line = __LINE__ + 5;
+  const int store_line = atomic_line + 1;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(extent<1>(2).tile<2>(), [=] restrict_amp (tiled_index<2> t) {
+          atomic_fetch_inc(&c[0]);
+          if (t.local[0] == 0) c[0] = 100;
+        });
+      },
+      {"write next to atomic"}, atomic_line, store_line);
+}
+
+// A plain read by another thread and a thread's plain store race even when the writer's own atomic
+// follows its store (read after write, or write after read when the reader runs first).
+TEST_F(EverySeed, ReadAfterAPlainStoreFollowedByTheWritersOwnAtomicIsReportedAtEverySeed) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  const int store_line = __LINE__ + 9;
+  const int read_line = store_line + 3;
+  expect_pair_at_every_seed(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int count;
+          if (t.local[0] == 0) count = 0;
+          t.barrier.wait();
+          if (t.local[0] == 0) {
+            count = 5;
+            atomic_fetch_inc(&count);
+          }
+          if (t.local[0] == 1) v[t] = count;
+        });
+      },
+      {"read after write", "write after read"}, store_line, read_line);
+}
+
+TEST_F(EverySeed, PlainInitBarrierThenAtomicsIsCleanAtEverySeed) {
+  std::vector<int> out(64);
+  std::vector<int> counts(4, 7);
+  array_view<int, 1> v(64, out);
+  array_view<int, 1> c(4, counts);
+  expect_clean_at_every_seed([&] {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      tile_static int count;
+      if (t.local[0] == 0) {
+        count = 0;
+        c[t.tile[0]] = 0;
+      }
+      t.barrier.wait();
+      atomic_fetch_inc(&count);
+      atomic_fetch_inc(&c[t.tile[0]]);
+      t.barrier.wait();
+      v[t] = count;
+    });
+  });
+  EXPECT_EQ(out, std::vector<int>(64, 16));
+}
+
+}  // namespace plain_store_next_to_atomic

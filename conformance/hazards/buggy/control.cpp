@@ -108,6 +108,23 @@ TESSERA_CASE(hand_rolled_barrier, "BAR-9,ATOM-5", expect::hazard("spin-wait with
   v.synchronize();
 }
 
+// The same hand-rolled barrier waiting for one thread more than the tile has: every thread waits for the
+// others and none can change the count any more, so it would hang; it is reported as a hang instead.
+TESSERA_CASE(hand_rolled_barrier_waiting_for_one_too_many, "BAR-9,ATOM-5", expect::hazard("spin-wait without a barrier")) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    tile_static int arrived;
+    if (t.local[0] == 0) arrived = 0;
+    t.barrier.wait();
+    atomic_fetch_add(&arrived, 1);
+    while (atomic_fetch_add(&arrived, 0) < 17) {  // expect: spin-wait without a barrier
+    }
+    v[t] = arrived;
+  });
+  v.synchronize();
+}
+
 // A tile that uses 40 KiB of tile_static memory (the budget is 32 KiB).
 TESSERA_CASE(tile_static_over_budget, "TS-7,PROJ-3", expect::hazard("tile_static over budget")) {
   std::vector<float> out(32);

@@ -54,6 +54,32 @@ TESSERA_CASE(global_store_next_to_atomic, "ATOM-6,MEM-3", expect::hazard("write 
   v.synchronize();
 }
 
+// Thread 0 of each tile zeroes its tile's counter and every thread (thread 0 too) increments it, with no
+// barrier between: thread 0's store races with the other threads' atomics whatever order they run in.
+TESSERA_CASE(global_counter_zeroed_before_own_atomic, "ATOM-6,MEM-3", expect::hazard("write next to atomic")) {
+  std::vector<int> hc(4, 5), out(64);
+  array_view<int, 1> counts(4, hc), v(64, out);
+  parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    if (t.local[0] == 0) counts[t.tile[0]] = 0;  // expect: write next to atomic
+    atomic_fetch_inc(&counts[t.tile[0]]);        // expect: write next to atomic
+    v[t] = t.local[0];
+  });
+  v.synchronize();
+}
+
+// Thread 0 of a one-tile launch of two threads resets the global counter right after its own increment:
+// at some seeds thread 1 increments before thread 0 does both.
+TESSERA_CASE(global_counter_reset_after_own_atomic, "ATOM-6,MEM-3", expect::hazard("write next to atomic")) {
+  std::vector<int> hc(1, 0), out(2);
+  array_view<int, 1> counter(1, hc), v(2, out);
+  parallel_for_each(ctx.view(), v.extent.tile<2>(), [=] restrict_amp (tiled_index<2> t) {
+    atomic_fetch_inc(&counter[0]);        // expect: write next to atomic
+    if (t.local[0] == 0) counter[0] = 0;  // expect: write next to atomic
+    v[t] = t.local[0];
+  });
+  v.synchronize();
+}
+
 // Every tile writes the same 16 output elements.
 TESSERA_CASE(two_tiles_write_one_element, "BAR-11,MEM-6", expect::hazard("race between tiles")) {
   std::vector<int> out(16, 0);

@@ -195,6 +195,56 @@ TESSERA_CASE(tile_static_store_next_to_atomic, "ATOM-6,MEM-3", expect::hazard("w
   v.synchronize();
 }
 
+// Thread 0 zeroes a tile_static counter and every thread (thread 0 too) increments it, with no barrier
+// between: thread 0's own atomic follows its store, so the store must be remembered next to that atomic
+// for the other threads' atomics to meet it, whatever order the threads run in. Threads that run before
+// thread 0 also increment a counter nobody has written yet.
+TESSERA_CASE(tile_static_counter_zeroed_before_own_atomic, "ATOM-6,MEM-3,TS-4", expect::hazard("write next to atomic")) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    tile_static int count;
+    if (t.local[0] == 0) count = 0;  // expect: write next to atomic
+    atomic_fetch_inc(&count);        // expect: write next to atomic, uninitialized read
+    t.barrier.wait();
+    v[t] = count;
+  });
+  v.synchronize();
+}
+
+// Thread 0 resets the counter right after its own increment, while the other threads are incrementing
+// it: the reset meets their atomics whether they ran before or after thread 0.
+TESSERA_CASE(tile_static_counter_reset_after_own_atomic, "ATOM-6,MEM-3", expect::hazard("write next to atomic")) {
+  std::vector<int> out(64);
+  array_view<int, 1> v(64, out);
+  parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    tile_static int count;
+    if (t.local[0] == 0) count = 0;
+    t.barrier.wait();
+    atomic_fetch_inc(&count);        // expect: write next to atomic
+    if (t.local[0] == 0) count = 0;  // expect: write next to atomic
+    t.barrier.wait();
+    v[t] = count;
+  });
+  v.synchronize();
+}
+
+// The same reset in one tile of two threads, in the tile's first interval (nothing zeroed the counter
+// first either): at some seeds thread 1 increments before thread 0 does both, so thread 0's own atomic is
+// the last one before its store.
+TESSERA_CASE(two_thread_counter_reset_after_own_atomic, "ATOM-6,MEM-3,TS-4", expect::hazard("write next to atomic")) {
+  std::vector<int> out(2);
+  array_view<int, 1> v(2, out);
+  parallel_for_each(ctx.view(), v.extent.tile<2>(), [=] restrict_amp (tiled_index<2> t) {
+    tile_static int count;
+    atomic_fetch_inc(&count);        // expect: write next to atomic, uninitialized read
+    if (t.local[0] == 0) count = 0;  // expect: write next to atomic
+    t.barrier.wait();
+    v[t] = count;
+  });
+  v.synchronize();
+}
+
 // Only the lower half of a tile_static array is written; every thread reads its own slot.
 TESSERA_CASE(half_the_slots_never_written, "TS-4", expect::hazard("uninitialized read")) {
   std::vector<int> out(64);

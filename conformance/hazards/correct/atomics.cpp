@@ -146,6 +146,53 @@ TESSERA_CASE(plain_reads_next_to_atomic_increments, "MEM-3,TS-9", expect::pass) 
   ctx.output("final_counts", final_count, std::vector<int>(4, 16));
 }
 
+// A tile_static counter and a global per-tile counter zeroed by thread 0, then a barrier, then every
+// thread (thread 0 too) increments both: the barrier orders the stores before the atomics (BAR-2).
+TESSERA_CASE(counters_zeroed_then_barrier_then_atomics, "ATOM-6,MEM-3,BAR-2", expect::pass) {
+  std::vector<int> seen(64, 0), counts(4, 9);
+  array_view<int, 1> v(64, seen), c(4, counts);
+  parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    tile_static int count;
+    if (t.local[0] == 0) {
+      count = 0;
+      c[t.tile[0]] = 0;
+    }
+    t.barrier.wait();
+    atomic_fetch_inc(&count);
+    atomic_fetch_inc(&c[t.tile[0]]);
+    t.barrier.wait();
+    v[t] = count;
+  });
+  v.synchronize();
+  c.synchronize();
+  ctx.output("tile_static_counts", seen, std::vector<int>(64, 16));
+  ctx.output("global_counts", counts, std::vector<int>(4, 16));
+}
+
+// Thread 0 resets the counters after a barrier that follows every thread's increment, and reads them
+// back after another: each store sits in an interval of its own.
+TESSERA_CASE(counters_reset_after_barrier_following_atomics, "ATOM-6,MEM-3,BAR-2", expect::pass) {
+  std::vector<int> first(4, 0), counts(4, 0);
+  array_view<int, 1> f(4, first), c(4, counts);
+  parallel_for_each(ctx.view(), extent<1>(8).tile<2>(), [=] restrict_amp (tiled_index<2> t) {
+    tile_static int count;
+    if (t.local[0] == 0) count = 0;
+    t.barrier.wait();
+    atomic_fetch_inc(&count);
+    atomic_fetch_inc(&c[t.tile[0]]);
+    t.barrier.wait();
+    if (t.local[0] == 0) {
+      f[t.tile[0]] = count;
+      count = 0;
+      c[t.tile[0]] = 10 * c[t.tile[0]];
+    }
+  });
+  f.synchronize();
+  c.synchronize();
+  ctx.output("counts_before_reset", first, std::vector<int>(4, 2));
+  ctx.output("global_after_reset", counts, std::vector<int>(4, 20));
+}
+
 // Every thread of a tile sets its tile's flag with atomic_exchange (atomic/atomic is compatible).
 TESSERA_CASE(per_tile_flag_set_atomically, "ATOM-3,MEM-3", expect::pass) {
   std::vector<int> flags(8, 0);

@@ -104,4 +104,7 @@ TESSERA_ATOMIC_HOOKS(64, std::uint64_t)
 #undef TESSERA_ATOMIC_HOOKS
 #undef TESSERA_RMW_HOOK
 
+// So that hook_runtime.cpp can tell these hooks from another runtime's of the same name.
+const void* tessera_own_tsan_read4() noexcept { return reinterpret_cast<const void*>(&__tsan_read4); }
+
 }  // extern "C"

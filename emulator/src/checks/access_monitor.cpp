@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
 
 namespace tessera::emulator::detail {
 namespace {
@@ -35,6 +36,7 @@ void access_monitor::begin(hazard_log* log) {
   map_.prepare_worker();
   if (shadow_.size() != map_.tile_static_bytes()) shadow_.assign(map_.tile_static_bytes(), shadow_cell{});
   log->note_tile_static_modules(map_);
+  log->task_started();
   pending_.active = false;
   active_ = this;
 }
@@ -59,6 +61,10 @@ void access_monitor::begin_tile(tile_runner& runner, const tiled_launch& launch,
 }
 
 void access_monitor::end_tile() noexcept {
+  if (active_ == this) {
+    set_stalled(false);
+    log_->task_ended();
+  }
   pending_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
 }
@@ -83,6 +89,8 @@ void access_monitor::end_points() noexcept {
       settle_pending_write();
     } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
     }
+    set_stalled(false);
+    log_->task_ended();
   }
   pending_.active = false;
   active_ = nullptr;
@@ -306,9 +314,10 @@ void access_monitor::poll(std::uintptr_t a, std::size_t size, access_kind kind, 
                           const void* pc, int thread) {
   if (kind == access_kind::write || changed) {
     spins_.progress(thread);
+    set_stalled(false);
     return;
   }
-  if (!spins_.polled(thread, a, size)) return;
+  if (!spins_.polled(thread, a, size, kind == access_kind::atomic)) return;
   spin_watch::verdict v;
   if (runner_ != nullptr) {
     spins_.snapshot(thread);
@@ -318,12 +327,72 @@ void access_monitor::poll(std::uintptr_t a, std::size_t size, access_kind kind, 
     v = spins_.after_round(thread);
     spins_.snapshot(thread);
   }
-  if (v == spin_watch::verdict::unchanged) return;
-  raw_hazard h = finding(hazard_kind::spin_wait, where, conflict{}, kind, pc, thread,
-                         where.cls == memory_class::tile_static ? &tile_static_ : runner_ != nullptr ? &global_ : nullptr);
-  h.hung = v == spin_watch::verdict::hung;
+  const interval_state* interval = where.cls == memory_class::tile_static ? &tile_static_ : runner_ != nullptr ? &global_ : nullptr;
+  if (v == spin_watch::verdict::changed) {  // another thread stored what this one kept reading: it waited
+    set_stalled(false);
+    emit(finding(hazard_kind::spin_wait, where, conflict{}, kind, pc, thread, interval));
+    return;
+  }
+  // Nothing changed. Re-reading memory no other thread could change is computing, not waiting; and a
+  // thread that waits is stopped only once nothing can change what it waits for, so no kernel that would
+  // have finished is stopped.
+  const bool waits = polls_shared_memory(thread);
+  spins_.set_waiting(thread, waits);
+  if (!waits || spins_.unchanged_rounds(thread) < spin_watch::hang_rounds) return;
+  if (!polled_memory_settled(thread)) {
+    std::this_thread::yield();  // what can still change it may be another worker sharing this core
+    return;
+  }
+  raw_hazard h = finding(hazard_kind::spin_wait, where, conflict{}, kind, pc, thread, interval);
+  h.hung = true;
   emit(h);
-  if (h.hung) throw check_stop{};  // the thread would never get past this loop: its tile (or range) ends here
+  throw check_stop{};  // the thread would never get past this loop: its tile (or range) ends here
+}
+
+bool access_monitor::polls_shared_memory(int thread) const {
+  for (int i = 0; i < spins_.count(thread); ++i) {
+    // C++ AMP has no atomic load: an atomic that changes nothing is there to see other threads' atomics.
+    if (spins_.atomic(thread, i)) return true;
+    // A plain read waits for another thread only if that thread stores to the location unordered with the
+    // read, which is a race: the same interval of the tile, or another tile (or point) of the launch.
+    const std::uintptr_t a = spins_.address(thread, i);
+    const classified where = map_.classify(a);
+    if (where.cls == memory_class::tile_static && runner_ != nullptr) {
+      const std::size_t base = map_.shadow_index(where);
+      const std::size_t end = std::min(base + spins_.size(thread, i), shadow_.size());
+      for (std::size_t b = base; b < end; ++b)
+        if (shadow_[b].write_epoch == tile_static_.epoch && shadow_[b].writer != thread) return true;
+    } else if (where.cls == memory_class::global) {
+      for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + spins_.size(thread, i); w += 4) {
+        if (runner_ != nullptr)
+          if (const auto it = words_.find(w); it != words_.end() && it->second.write_epoch == global_.epoch && it->second.writer != thread)
+            return true;
+        if (log_->tiles().written_by_other(w, tile_)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool access_monitor::polled_memory_settled(int thread) {
+  // Another thread of the tile that still runs in this phase may store; one parked at a barrier or
+  // finished cannot, nor can one that itself waits (it changes nothing until its own wait ends).
+  if (runner_ != nullptr)
+    for (int other = 0; other < runner_->threads(); ++other)
+      if (other != thread && !runner_->stopped(other) && !(runner_->polling(other) && spins_.waiting(other))) return false;
+  // So this whole task waits. Global memory can still change while another tile (or range of points)
+  // that is not itself stalled runs on another worker.
+  set_stalled(true);
+  bool global = runner_ == nullptr;
+  for (int i = 0; i < spins_.count(thread) && !global; ++i)
+    global = map_.classify(spins_.address(thread, i)).cls == memory_class::global;
+  return !(global && log_->others_can_store());
+}
+
+void access_monitor::set_stalled(bool stalled) noexcept {
+  if (stalled_ == stalled || log_ == nullptr) return;
+  stalled_ = stalled;
+  log_->task_stalled(stalled);
 }
 
 }  // namespace tessera::emulator::detail

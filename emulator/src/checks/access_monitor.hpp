@@ -81,6 +81,11 @@ class access_monitor {
   void touch_point_global(const classified& where, std::uintptr_t a, std::size_t size, access_kind kind, const void* pc);
   void report_host(std::uintptr_t a, access_kind kind, const void* pc, int thread);
   void poll(std::uintptr_t a, std::size_t size, access_kind kind, bool changed, const classified& where, const void* pc, int thread);
+  // Spin-waits: whether a thread's watched locations include one another thread could change (so it may
+  // be waiting, not computing), and whether nothing can change them any more (so its wait is a hang).
+  bool polls_shared_memory(int thread) const;
+  bool polled_memory_settled(int thread);
+  void set_stalled(bool stalled) noexcept;
   raw_hazard finding(hazard_kind k, const classified& where, const conflict& earlier, access_kind kind, const void* pc, int thread,
                      const interval_state* interval) const;
   // Records a finding, unless it waits for a pending write; stops the launch in stop mode.
@@ -105,6 +110,7 @@ class access_monitor {
   std::unordered_map<std::uintptr_t, global_cell> words_;    // this tile's global words
   std::uintptr_t tile_static_low_ = 0, tile_static_high_ = 0;  // bytes this tile touched
   bool over_budget_reported_ = false;
+  bool stalled_ = false;  // this task counts as stalled in the launch's log (polled_memory_settled)
   spin_watch spins_;
   pending_write pending_;
   // Non-tiled: the last global word recorded, so a point's repeated accesses cost no table lookups.

@@ -16,6 +16,16 @@ void cross_tile_table::record(std::uintptr_t word, access_kind kind, std::int64_
   }
 }
 
+bool cross_tile_table::written_by_other(std::uintptr_t word, std::int64_t tile) const {
+  const shard& s = shards_[(word >> 2) % shards_.size()];
+  std::lock_guard g(s.mutex);
+  const auto it = s.words.find(word);
+  if (it == s.words.end()) return false;
+  for (const first_access& w : it->second.lowest[static_cast<int>(access_kind::write)])
+    if (w.tile >= 0 && w.tile != tile) return true;
+  return false;
+}
+
 void cross_tile_table::report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const {
   for (const shard& s : shards_) {
     std::lock_guard g(s.mutex);

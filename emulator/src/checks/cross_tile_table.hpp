@@ -25,6 +25,9 @@ class cross_tile_table {
     const void* pc = nullptr;
   };
   void record(std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
+  // Whether a tile other than `tile` has stored to `word` with a plain write (a read of it from `tile`
+  // races with that store).
+  bool written_by_other(std::uintptr_t word, std::int64_t tile) const;
   // Every word with a race, as raw hazards of `kind` for the log.
   void report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const;
 

@@ -38,9 +38,10 @@ std::string explanation(const raw_hazard& h) {
       return ": kernel code may only reach memory through arrays and array_views it captures (a GPU cannot address "
              "host memory); capture an array_view over it, by value";
     case hazard_kind::spin_wait:
-      return h.hung ? ": the thread polls this memory without a barrier and no thread of its tile changed it in 8 "
-                      "scheduler rounds, a hang (threads have no forward-progress guarantee without a barrier); "
-                      "use tile_barrier::wait to wait for other threads"
+      return h.hung ? ": the thread polls this memory without a barrier and nothing can change it any more (no "
+                      "thread changed it in 8 scheduler rounds, and every other thread that could is parked at a "
+                      "barrier, finished or waiting too), a hang (threads have no forward-progress guarantee "
+                      "without a barrier); use tile_barrier::wait to wait for other threads"
                     : ": the thread polled this memory without a barrier until another thread changed it, which "
                       "only happened because the emulator let the other thread run (threads have no "
                       "forward-progress guarantee without a barrier); use tile_barrier::wait";
@@ -66,9 +67,12 @@ void hazard_log::record(const raw_hazard& h) {
   std::lock_guard g(mutex_);
   const auto key = std::make_tuple(static_cast<int>(h.kind), h.first_pc, h.second_pc);
   auto it = by_sites_.find(key);
+  // A spin-wait that ended in a hang is kept over one that did not at the same line (a wait that was
+  // satisfied once and then hung is a hang); otherwise the lowest tile's, so the order tiles ran in does
+  // not matter.
   if (it == by_sites_.end()) by_sites_.emplace(key, h);
-  else if (std::tie(h.tile, h.offset, h.first_thread, h.second_thread) <
-           std::tie(it->second.tile, it->second.offset, it->second.first_thread, it->second.second_thread))
+  else if (std::make_tuple(!h.hung, h.tile, h.offset, h.first_thread, h.second_thread) <
+           std::make_tuple(!it->second.hung, it->second.tile, it->second.offset, it->second.first_thread, it->second.second_thread))
     it->second = h;
 }
 

@@ -10,6 +10,7 @@
 #include <tessera/emulator/checks.hpp>
 #include <tessera/emulator/launch.hpp>
 
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -83,6 +84,18 @@ class hazard_log {
   void record(const raw_hazard& h);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
+  // Tiles (non-tiled: ranges of points) of this launch running now, on any worker. While another one
+  // runs, global memory a thread polls may still change (the spin-wait check's hang verdict).
+  void task_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
+  void task_ended() noexcept { running_.fetch_sub(1, std::memory_order_relaxed); }
+  // A running task is stalled while every thread of it is parked, finished or waiting on memory that did
+  // not change: it stores nothing until something else does. Global memory can still change only while
+  // some running task is not stalled (tasks that cannot start until a worker frees up cannot help:
+  // every worker is busy with a running one).
+  void task_stalled(bool stalled) noexcept { stalled_.fetch_add(stalled ? 1 : -1, std::memory_order_relaxed); }
+  bool others_can_store() const noexcept {
+    return running_.load(std::memory_order_relaxed) > stalled_.load(std::memory_order_relaxed);
+  }
   // Where the report finds the names of tile_static variables: a copy of the first worker's list of TLS
   // modules, not a pointer to the worker's map (a host thread that helped run this launch may have
   // exited by the time it reports).
@@ -103,6 +116,8 @@ class hazard_log {
   std::once_flag modules_once_;  // every tile's start notes the modules; the first one copies them
   std::vector<std::string> tile_static_modules_;
   std::unique_ptr<cross_tile_table> tiles_;
+  std::atomic<int> running_{0};
+  std::atomic<int> stalled_{0};
   mutable std::mutex mutex_;
   std::map<std::tuple<int, const void*, const void*>, raw_hazard> by_sites_;
 };

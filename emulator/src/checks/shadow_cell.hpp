@@ -4,6 +4,14 @@
 // Epochs number barrier intervals; an interval of a memory kind ends only at a barrier whose fence covers
 // that kind, so "same epoch" means "nothing ordered the two accesses". Epochs grow across tiles, so a cell
 // from an earlier tile is simply old: the shadow needs no clearing between tiles.
+//
+// A race is a pair of accesses by two threads in one interval, and which of the two runs first depends on
+// the thread order (the seed). So that every order finds it, each kind of access keeps its own record:
+// the interval's last plain writer, and for reads and for atomics the first thread and one other. A new
+// access then asks "did a thread other than me make a conflicting access in this interval?" of the record
+// of each conflicting kind, and no access of one kind hides one of another (an atomic does not replace
+// the plain store before it, so thread 0's `count = 0; atomic_fetch_inc(&count);` still conflicts with
+// thread 1's atomic, whichever runs first).
 #pragma once
 
 #include "hazard_kind.hpp"
@@ -14,19 +22,52 @@ namespace tessera::emulator::detail {
 
 enum class access_kind : unsigned char { read, write, atomic };
 
-struct shadow_cell {
+// The threads that made one kind of access to a unit in one interval: the first, and another if any,
+// so that for every thread T "some thread other than T" is answered.
+struct access_pair {
   static constexpr std::uint16_t nobody = 0xffff;
 
-  std::uint32_t write_epoch = 0;  // 0: never written
-  std::uint32_t read_epoch = 0;
+  std::uint32_t epoch = 0;  // 0: none yet
+  std::uint16_t first = 0;
+  std::uint16_t second = nobody;
+  const void* first_pc = nullptr;
+  const void* second_pc = nullptr;
+
+  void add(std::uint32_t now, std::uint16_t thread, const void* pc) noexcept {
+    if (epoch != now) {
+      epoch = now;
+      first = thread;
+      first_pc = pc;
+      second = nobody;
+    } else if (first != thread && second == nobody) {
+      second = thread;
+      second_pc = pc;
+    }
+  }
+  // A thread other than `thread` that made this access in interval `now`: true, with its thread and pc.
+  bool other_than(std::uint32_t now, std::uint16_t thread, int& who, const void*& pc) const noexcept {
+    if (epoch != now) return false;
+    if (first != thread) {
+      who = first;
+      pc = first_pc;
+      return true;
+    }
+    if (second != nobody) {
+      who = second;
+      pc = second_pc;
+      return true;
+    }
+    return false;
+  }
+};
+
+struct shadow_cell {
   std::uint32_t written_in = 0;   // the first epoch of the tile that last wrote it (initialization)
+  std::uint32_t write_epoch = 0;  // the last plain write: 0, never
   std::uint16_t writer = 0;
-  std::uint16_t reader = 0;           // the first reader of read_epoch
-  std::uint16_t reader2 = nobody;     // another reader of read_epoch, if any
-  bool write_atomic = false;
   const void* write_pc = nullptr;
-  const void* read_pc = nullptr;
-  const void* read2_pc = nullptr;
+  access_pair readers;  // plain reads
+  access_pair atomics;  // atomics, whatever they did to memory
 };
 
 // The earlier access a new one conflicts with.
@@ -39,50 +80,37 @@ struct conflict {
 
 // Applies an access by `thread` in interval `epoch` (the tile's first interval being `first_epoch`) and
 // returns what it conflicts with. `uninitialized` asks for reads of never-written units to be reported.
+// A write that conflicts with several earlier accesses names another thread's plain write first, then an
+// atomic, then a read, whatever order they ran in.
 inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, std::uint32_t first_epoch, access_kind kind, const void* pc,
                              std::uint16_t thread, bool uninitialized) {
   conflict found;
   const bool written = c.written_in == first_epoch;
   const bool other_wrote_now = c.write_epoch == epoch && c.writer != thread;
-  const auto earlier_write = [&](hazard_kind k) {
-    found = conflict{k, c.writer, c.write_pc, c.write_atomic ? access_kind::atomic : access_kind::write};
-  };
+  int who = 0;
+  const void* who_pc = nullptr;
   switch (kind) {
     case access_kind::read:
       if (uninitialized && !written) found.kind = hazard_kind::uninitialized;
-      else if (other_wrote_now && !c.write_atomic) earlier_write(hazard_kind::raw);
-      if (c.read_epoch != epoch) {
-        c.read_epoch = epoch;
-        c.reader = thread;
-        c.read_pc = pc;
-        c.reader2 = shadow_cell::nobody;
-      } else if (c.reader != thread && c.reader2 == shadow_cell::nobody) {
-        c.reader2 = thread;
-        c.read2_pc = pc;
-      }
+      else if (other_wrote_now) found = conflict{hazard_kind::raw, c.writer, c.write_pc, access_kind::write};
+      c.readers.add(epoch, thread, pc);
       break;
     case access_kind::write:
-      if (other_wrote_now) {
-        earlier_write(c.write_atomic ? hazard_kind::write_atomic : hazard_kind::waw);
-      } else if (c.read_epoch == epoch) {
-        // Name a reader other than the writer: two are kept, so one of them is another thread if any is.
-        if (c.reader != thread) found = conflict{hazard_kind::war, c.reader, c.read_pc, access_kind::read};
-        else if (c.reader2 != shadow_cell::nobody) found = conflict{hazard_kind::war, c.reader2, c.read2_pc, access_kind::read};
-      }
+      if (other_wrote_now) found = conflict{hazard_kind::waw, c.writer, c.write_pc, access_kind::write};
+      else if (c.atomics.other_than(epoch, thread, who, who_pc))
+        found = conflict{hazard_kind::write_atomic, who, who_pc, access_kind::atomic};
+      else if (c.readers.other_than(epoch, thread, who, who_pc))
+        found = conflict{hazard_kind::war, who, who_pc, access_kind::read};
       c.write_epoch = epoch;
       c.written_in = first_epoch;
       c.writer = thread;
-      c.write_atomic = false;
       c.write_pc = pc;
       break;
     case access_kind::atomic:
       if (uninitialized && !written) found.kind = hazard_kind::uninitialized;
-      else if (other_wrote_now && !c.write_atomic) earlier_write(hazard_kind::write_atomic);
-      c.write_epoch = epoch;
+      else if (other_wrote_now) found = conflict{hazard_kind::write_atomic, c.writer, c.write_pc, access_kind::write};
       c.written_in = first_epoch;
-      c.writer = thread;
-      c.write_atomic = true;
-      c.write_pc = pc;
+      c.atomics.add(epoch, thread, pc);
       break;
   }
   return found;
