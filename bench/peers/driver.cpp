@@ -50,7 +50,7 @@ struct programs {
 };
 
 struct settings {
-  double limit = 60;
+  double limit = 90;
   double hazard_limit = 20;
   double budget = 2;
   bool smallest = false;
@@ -225,10 +225,11 @@ std::string summarize_tessera(const std::string& diagnostic) {
                                 "race between tiles",  "race between threads", "uninitialized read",        "host memory access",
                                 "tile_static over budget", "spin-wait without a barrier"};
   std::vector<std::string> found;
-  std::set<std::string> memories, lines;
+  std::set<std::string> memories;
+  std::set<std::pair<std::string, int>> lines;  // file, line: in line order
   std::istringstream in(diagnostic);
   std::string line;
-  static const std::regex where_re(R"(at \S*/([A-Za-z_]+\.cpp:[0-9]+))");
+  static const std::regex where_re(R"(at \S*/([A-Za-z_]+\.cpp):([0-9]+))");
   while (std::getline(in, line)) {
     const std::string trimmed = line.substr(std::min(line.find_first_not_of(' '), line.size()));
     for (const char* k : kinds)
@@ -236,7 +237,7 @@ std::string summarize_tessera(const std::string& diagnostic) {
         if (std::find(found.begin(), found.end(), k) == found.end()) found.push_back(k);
         memories.insert(trimmed.find(" on tile_static") != std::string::npos ? "tile_static" : "global");
         for (auto it = std::sregex_iterator(trimmed.begin(), trimmed.end(), where_re); it != std::sregex_iterator(); ++it)
-          lines.insert((*it)[1].str());
+          lines.insert({(*it)[1].str(), std::stoi((*it)[2].str())});
       }
   }
   if (found.empty()) return first_line(diagnostic);
@@ -247,7 +248,7 @@ std::string summarize_tessera(const std::string& diagnostic) {
   for (const auto& m : memories) mem += (mem.empty() ? "" : " and ") + m;
   s += mem;
   std::string at;
-  for (const auto& l : lines) at += (at.empty() ? "" : ", ") + l;
+  for (const auto& [file, number] : lines) at += (at.empty() ? "" : ", ") + file + ":" + std::to_string(number);
   return s + " (" + at + ")";
 }
 
