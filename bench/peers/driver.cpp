@@ -4,7 +4,7 @@
 // corpus executor and their OpenCL twins under Oclgrind. Writes the Markdown report to the file named on
 // the command line (and prints it), and the SVG chart next to it (same name, .svg).
 //
-//   bench_peers OUTDIR/peers.md                        # everything (about 15 minutes on 2 cores)
+//   bench_peers OUTDIR/peers.md                        # everything (about 8 minutes on 2 cores)
 //   bench_peers --smallest --limit 5 --no-detection OUT.md   # the ctest smoke run
 //
 // The child programs (bench_peers_tessera, bench_peers_tessera_checked, bench_peers_opencl,

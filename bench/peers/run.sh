@@ -2,7 +2,7 @@
 # Tessera next to OpenCL peers, from a fresh clone, in one command: installs the packages (scripts/setup.sh
 # --peers), configures and builds what the benchmark needs in build-peers/ (Release; only the hazard
 # family of the conformance suite, which the detection table uses), runs it, and writes OUTDIR/peers.md
-# (also printed) and OUTDIR/peers.svg. About 15 minutes on a 2-core machine, the build not counted.
+# (also printed) and OUTDIR/peers.svg. About 8 minutes on a 2-core machine, plus the build the first time.
 #
 #   bench/peers/run.sh OUTDIR [bench_peers options...]     # e.g. --limit 30, --no-detection
 #
