@@ -1,9 +1,18 @@
 #!/usr/bin/env bash
 # Installs what Tessera builds with, from Debian's packages. Safe to run again: it installs only what is
 # missing. CUDA is used when /usr/local/cuda (or nvcc on PATH) is present; nothing here installs it.
+#
+#   scripts/setup.sh           # what the build and the tests need
+#   scripts/setup.sh --peers   # also the OpenCL peers of bench/peers (POCL, Oclgrind, the OpenCL headers and loader)
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libtbb-dev libboost-context-dev libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpugixml-dev libxml2-utils chromium)
+for arg in "$@"; do
+  case "$arg" in
+    --peers) packages+=(pocl-opencl-icd oclgrind ocl-icd-opencl-dev opencl-headers) ;;
+    *) echo "setup: unknown option $arg (known: --peers)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -53,11 +53,12 @@ std::string timing_chart_svg(const std::vector<conformance::run_results>& runs, 
       row.slowest = std::max(row.slowest, c.timing->median_ns);
     }
   const std::size_t timed_cases = rows.size();
-  std::stable_sort(rows.begin(), rows.end(), [](const chart_row& a, const chart_row& b) { return a.slowest > b.slowest; });
+  if (options.slowest_first)
+    std::stable_sort(rows.begin(), rows.end(), [](const chart_row& a, const chart_row& b) { return a.slowest > b.slowest; });
   if (rows.size() > options.max_cases) rows.resize(options.max_cases);
 
   const double width = std::max(options.width, 480.0);
-  const double left = 300, right = 72, top = 48, bottom = 64;
+  const double left = 300, right = 72, top = 48, bottom = options.note.empty() ? 64 : 84;
   const double bar = 10, gap = 2, group_gap = 10;
   const std::size_t nb = std::max<std::size_t>(runs.size(), 1);
   const double group = nb * (bar + gap) - gap + group_gap;
@@ -69,7 +70,7 @@ std::string timing_chart_svg(const std::vector<conformance::run_results>& runs, 
   s += "<svg id=\"timing-chart\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" width=\"" + px(width) +
        "\" height=\"" + px(height) + "\" viewBox=\"0 0 " + px(width) + " " + px(height) +
        "\" font-family=\"sans-serif\" font-size=\"11\">\n";
-  s += "<title>Median kernel time per case and backend (log scale)</title>\n";
+  s += "<title>" + html_escape(options.title.empty() ? "Median kernel time per case and backend (log scale)" : options.title) + "</title>\n";
 
   // Legend: one swatch per backend.
   double lx = left;
@@ -111,8 +112,13 @@ std::string timing_chart_svg(const std::vector<conformance::run_results>& runs, 
 
   // Axis labels.
   s += "<text class=\"axis-label\" text-anchor=\"middle\" font-size=\"12\" x=\"" + px(left + plot_w / 2) + "\" y=\"" +
-       px(top + plot_h + 40) + "\">median kernel time per case (log scale)</text>\n";
-  const std::string shown = rows.size() < timed_cases
+       px(top + plot_h + 40) + "\">" +
+       html_escape(options.time_axis.empty() ? "median kernel time per case (log scale)" : options.time_axis) + "</text>\n";
+  if (!options.note.empty())
+    s += "<text class=\"note\" text-anchor=\"middle\" x=\"" + px(left + plot_w / 2) + "\" y=\"" + px(top + plot_h + 60) + "\">" +
+         html_escape(options.note) + "</text>\n";
+  const std::string shown = !options.case_axis.empty() ? options.case_axis
+                            : rows.size() < timed_cases
                                 ? "case (the " + std::to_string(rows.size()) + " slowest of " + std::to_string(timed_cases) + ")"
                                 : "case (slowest first)";
   s += "<text class=\"axis-label\" text-anchor=\"middle\" font-size=\"12\" transform=\"translate(14 " +

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -191,6 +192,35 @@ TEST(TimingChart, ShowsOnlyTheSlowestCasesAndSaysSo) {
   for (pugi::xpath_node bar : svg.select_nodes("//rect[@class='bar']")) cases.insert(bar.node().attribute("data-case").value());
   EXPECT_EQ(cases, (std::set<std::string>{"barriers.reduction_256", "barriers.tile_static_scan"}));
   EXPECT_TRUE(svg.select_node("//text[contains(., 'the 2 slowest of 4')]"));
+}
+
+// bench/peers draws its own timing table with the same chart: cases in its order, its own labels.
+TEST(TimingChart, KeepsTheCaseOrderAndTheLabelsItIsGiven) {
+  const report_input in = sample_input();
+  tessera::reports::timing_chart_options o;
+  o.slowest_first = false;
+  o.title = "Time per launch";
+  o.time_axis = "time per launch (log scale)";
+  o.case_axis = "workload, size";
+  o.note = "No bar: past the limit";
+  const std::string text = timing_chart_svg(in.runs, o);
+  pugi::xml_document svg;
+  ASSERT_TRUE(svg.load_string(text.c_str()));
+  std::vector<std::string> order;
+  for (pugi::xpath_node bar : svg.select_nodes("//rect[@class='bar']")) {
+    const std::string c = bar.node().attribute("data-case").value();
+    if (order.empty() || order.back() != c) order.push_back(c);
+  }
+  std::vector<std::string> first_seen;
+  for (const auto& run : in.runs)
+    for (const auto& c : run.cases)
+      if (c.timing && std::find(first_seen.begin(), first_seen.end(), c.id) == first_seen.end()) first_seen.push_back(c.id);
+  EXPECT_EQ(order, first_seen);
+  EXPECT_STREQ(svg.child("svg").child_value("title"), "Time per launch");
+  EXPECT_TRUE(contains(text, "time per launch (log scale)"));
+  EXPECT_TRUE(contains(text, "workload, size"));
+  EXPECT_TRUE(contains(text, "No bar: past the limit"));
+  EXPECT_FALSE(contains(text, "slowest first"));
 }
 
 TEST(TimingChart, WithoutTimingsSaysSo) {

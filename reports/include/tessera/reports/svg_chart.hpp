@@ -12,6 +12,13 @@ namespace tessera::reports {
 struct timing_chart_options {
   std::size_t max_cases = 25;  // the slowest cases (by their slowest backend) are shown
   double width = 960;          // pixels
+  // For other timing tables drawn the same way (bench/peers: workloads x configurations). Empty strings
+  // keep the report's own wording.
+  bool slowest_first = true;   // false: the cases in the order first seen
+  std::string title{};         // the chart's <title>
+  std::string time_axis{};     // the label under the time axis
+  std::string case_axis{};     // the label beside the case axis
+  std::string note{};          // a line under the chart (what a missing bar means, ...)
 };
 
 // A standalone <svg id="timing-chart"> element (well-formed XML): one <rect class="bar"> per case and
