@@ -4,7 +4,8 @@
 # ctest's JUnit file must list both tests.
 #
 #   cmake -DTESSERA_BUILD=<build dir> -DTESSERA_SOURCE=<source dir> -DWORK=<scratch dir>
-#         [-DCXX=<compiler>] [-DGENERATOR=<generator>] -P consumer_against_install.cmake
+#         [-DSETTINGS=<initial cache: compilers, flags, search paths>] [-DGENERATOR=<generator>]
+#         -P consumer_against_install.cmake
 foreach(v TESSERA_BUILD TESSERA_SOURCE WORK)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "consumer_against_install.cmake: -D${v}=... is required")
@@ -22,13 +23,18 @@ file(REMOVE_RECURSE "${WORK}")
 set(prefix "${WORK}/prefix")
 run("installing Tessera" ${CMAKE_COMMAND} --install "${TESSERA_BUILD}" --prefix "${prefix}")
 
+# The installed package first, then whatever the Tessera build searched (SETTINGS sets CMAKE_PREFIX_PATH).
+set(CMAKE_PREFIX_PATH "")
+if(SETTINGS)
+  include("${SETTINGS}")
+endif()
 set(configure ${CMAKE_COMMAND} -S "${TESSERA_SOURCE}/examples/consumer" -B "${WORK}/build"
-              -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+              "-DCMAKE_PREFIX_PATH=${prefix};${CMAKE_PREFIX_PATH}")
+if(SETTINGS)
+  list(APPEND configure -C "${SETTINGS}")
+endif()
 if(GENERATOR)
   list(APPEND configure -G "${GENERATOR}")
-endif()
-if(CXX)
-  list(APPEND configure -DCMAKE_CXX_COMPILER=${CXX})
 endif()
 run("configuring examples/consumer against the installed package" ${configure})
 run("building examples/consumer" ${CMAKE_COMMAND} --build "${WORK}/build" --parallel 2)
