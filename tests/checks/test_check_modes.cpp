@@ -177,6 +177,23 @@ TEST(HostMemory, WritingAVariableCapturedByReferenceIsReported) {
   EXPECT_EQ(hs[0].first.kind, "write");
 }
 
+// Several accesses on one line, reading and writing, through a raw pointer to host memory that the kernel
+// captured by value: one finding for the line, not one per instruction.
+TEST(HostMemory, ManyAccessesOnOneLineAreOneFinding) {
+  std::vector<int> host(64, 1), data(16);
+  array_view<int, 1> v(16, data);
+  int* p = host.data();
+  const int line = __LINE__ + 4;
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) { p[t.global[0]] += p[t.global[0] + 1] * p[t.global[0] + 2] + p[t.global[0] + 3]; v[t] = 0; });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "host memory access"), 1) << message;
+  EXPECT_NE(hs[0].first.site.find(":" + std::to_string(line)), std::string::npos) << message;
+}
+
 TEST(HostMemory, AGlobalVariableIsNamed) {
   host_counter = 5;
   std::vector<int> data(16);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <set>
 #include <vector>
 
 namespace tessera::emulator::detail {
@@ -121,6 +122,13 @@ std::exception_ptr hazard_log::report(std::int64_t stopped_tile) {
     const auto& b = y.out;
     return std::tie(a.kind, a.first.site, a.second.site, a.first.thread, a.offset) <
            std::tie(b.kind, b.first.site, b.second.site, b.first.thread, b.offset);
+  });
+  // One finding per kind and pair of source lines: several instructions of one line (or the two orders
+  // of one pair) are one problem to the reader. The first in the order above stands for them.
+  std::set<std::tuple<std::string, std::string, std::string>> seen;
+  std::erase_if(entries, [&](const entry& e) {
+    const auto& [a, b] = std::minmax(e.out.first.site, e.out.second.site);
+    return !seen.emplace(e.out.kind, a, b).second;
   });
   // In stop mode one finding is kept: the first in that order (the launch stopped at it).
   if (config_.stop_at_first && entries.size() > 1) entries.erase(entries.begin() + 1, entries.end());
