@@ -194,6 +194,22 @@ TEST(HostMemory, ManyAccessesOnOneLineAreOneFinding) {
   EXPECT_NE(hs[0].first.site.find(":" + std::to_string(line)), std::string::npos) << message;
 }
 
+// C++ AMP's own spelling, an array captured by reference: its elements live in host memory that no
+// captured view carries to the device, so a GPU launch could not reach them. The checks say so, at the
+// kernel's line; capturing an array_view of the array is the portable form (docs/porting.md).
+TEST(HostMemory, AnArrayCapturedByReferenceIsHostMemoryAtTheKernelsLine) {
+  array<int, 1> arr(16);
+  const int line = __LINE__ + 4;
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(arr.extent.tile<16>(), [=, &arr] restrict_amp (tiled_index<16> t) { arr[t] = t.local[0]; });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "host memory access"), 1) << message;
+  EXPECT_NE(hs[0].first.site.find(":" + std::to_string(line)), std::string::npos) << message;
+}
+
 TEST(HostMemory, AGlobalVariableIsNamed) {
   host_counter = 5;
   std::vector<int> data(16);

@@ -5,6 +5,7 @@
 
 #include <tessera/limits.hpp>
 
+#include <execinfo.h>
 #include <pthread.h>
 
 #include <algorithm>
@@ -307,6 +308,19 @@ void access_monitor::touch_point_global(const classified&, std::uintptr_t a, std
 void access_monitor::report_host(std::uintptr_t a, access_kind kind, const void* pc, int thread) {
   raw_hazard h = finding(hazard_kind::host_memory, classified{memory_class::host, 0, 0}, conflict{}, kind, pc, thread, nullptr);
   h.unit = a;  // named at report time (a global variable's name), never printed as a number
+  // The access may sit in library code the kernel called (an array's extent read through a reference):
+  // keep its callers, once per launch and access, for the report to find the kernel's line among them.
+  if (callers_launch_ != log_->id()) {
+    callers_launch_ = log_->id();
+    callers_captured_.clear();
+  }
+  if (callers_captured_.insert(pc).second) {
+    void* frames[12];
+    const int n = backtrace(frames, 12);
+    // frames[0] is this function; frames[1] the hook that called it. The rest are the access's callers.
+    for (int i = 2; i < n && h.first_caller_count < static_cast<int>(h.first_callers.size()); ++i)
+      h.first_callers[h.first_caller_count++] = frames[i];
+  }
   emit(h);
 }
 

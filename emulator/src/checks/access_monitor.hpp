@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace tessera::emulator::detail {
@@ -110,7 +111,10 @@ class access_monitor {
   std::unordered_map<std::uintptr_t, global_cell> words_;    // this tile's global words
   std::uintptr_t tile_static_low_ = 0, tile_static_high_ = 0;  // bytes this tile touched
   bool over_budget_reported_ = false;
-  bool stalled_ = false;  // this task counts as stalled in the launch's log (polled_memory_settled)
+  bool stalled_ = false;
+  // Host-memory accesses whose callers this worker captured for the current launch (hazard_log::id).
+  std::uint64_t callers_launch_ = 0;
+  std::unordered_set<const void*> callers_captured_;  // this task counts as stalled in the launch's log (polled_memory_settled)
   spin_watch spins_;
   pending_write pending_;
   // Non-tiled: the last global word recorded, so a point's repeated accesses cost no table lookups.

@@ -61,7 +61,10 @@ hazard_log::scope::~scope() { current_log = previous_; }
 
 hazard_log::hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config)
     : launch_(launch), tiled_(tiled), names_(std::move(names)), seed_(seed), config_(config),
-      tiles_(std::make_unique<cross_tile_table>()) {}
+      tiles_(std::make_unique<cross_tile_table>()) {
+  static std::atomic<std::uint64_t> launches{0};
+  id_ = ++launches;
+}
 hazard_log::~hazard_log() = default;
 
 void hazard_log::record(const raw_hazard& h) {
@@ -71,10 +74,21 @@ void hazard_log::record(const raw_hazard& h) {
   // A spin-wait that ended in a hang is kept over one that did not at the same line (a wait that was
   // satisfied once and then hung is a hang); otherwise the lowest tile's, so the order tiles ran in does
   // not matter.
-  if (it == by_sites_.end()) by_sites_.emplace(key, h);
-  else if (std::make_tuple(!h.hung, h.tile, h.offset, h.first_thread, h.second_thread) <
-           std::make_tuple(!it->second.hung, it->second.tile, it->second.offset, it->second.first_thread, it->second.second_thread))
-    it->second = h;
+  if (it == by_sites_.end()) {
+    by_sites_.emplace(key, h);
+    return;
+  }
+  raw_hazard& kept = it->second;
+  const std::array<const void*, 10> callers = kept.first_caller_count > 0 ? kept.first_callers : h.first_callers;
+  const int caller_count = std::max(kept.first_caller_count, h.first_caller_count);
+  if (std::make_tuple(!h.hung, h.tile, h.offset, h.first_thread, h.second_thread) <
+      std::make_tuple(!kept.hung, kept.tile, kept.offset, kept.first_thread, kept.second_thread))
+    kept = h;
+  // The same access has the same callers, whichever worker saw it first and captured them.
+  if (kept.first_caller_count == 0) {
+    kept.first_callers = callers;
+    kept.first_caller_count = caller_count;
+  }
 }
 
 void hazard_log::note_tile_static_modules(const memory_map& map) {
@@ -89,6 +103,20 @@ std::string hazard_log::location_of(const raw_hazard& h) const {
     default: return name_host(h.unit);
   }
 }
+
+namespace {
+
+// The first access's line: its own, or, when that lies in library code, the first caller's that is the user's.
+std::string site_of_first(const raw_hazard& h) {
+  if (h.first_caller_count > 0) {
+    std::vector<const void*> stack{h.first_pc};
+    stack.insert(stack.end(), h.first_callers.begin(), h.first_callers.begin() + h.first_caller_count);
+    if (std::string user = first_user_site(stack); !user.empty()) return user;
+  }
+  return code_site(h.first_pc);
+}
+
+}  // namespace
 
 std::exception_ptr hazard_log::report(std::int64_t stopped_tile) {
   if (stopped_tile < 0 && config_.enabled.has(check::global_races))
@@ -110,7 +138,7 @@ std::exception_ptr hazard_log::report(std::int64_t stopped_tile) {
     out.offset = h.offset;
     out.location = location_of(h);
     out.interval = interval_text(h);
-    out.first = {code_site(h.first_pc), names_(h.tile, h.first_thread), access_name(h.first_access)};
+    out.first = {site_of_first(h), names_(h.tile, h.first_thread), access_name(h.first_access)};
     if (h.second_pc != nullptr)
       out.second = {code_site(h.second_pc), names_(h.second_tile >= 0 ? h.second_tile : h.tile, h.second_thread),
                     access_name(h.second_access)};

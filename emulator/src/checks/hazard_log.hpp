@@ -11,6 +11,7 @@
 #include <tessera/emulator/launch.hpp>
 
 #include <atomic>
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -44,6 +45,11 @@ struct raw_hazard {
   int interval = -1;           // barrier interval of the (second) access; -1: not applicable
   source_site barrier{nullptr, 0};  // the barrier that opened it (file null: the start of the kernel)
   bool hung = false;           // spin_wait: no thread changed the polled memory (else: it waited for one)
+  // The return addresses above first_pc, for a finding whose access may sit in library code inlined or
+  // called from the kernel (host memory: reading an array's extent through a reference): the report names
+  // the first of them that is the user's line. Captured once per launch, worker and access.
+  std::array<const void*, 10> first_callers{};
+  int first_caller_count = 0;
 };
 
 struct check_config {
@@ -81,6 +87,8 @@ class hazard_log {
   hazard_log& operator=(const hazard_log&) = delete;
 
   const check_config& config() const noexcept { return config_; }
+  // Different for every launch of the process (a log's address may be reused).
+  std::uint64_t id() const noexcept { return id_; }
   void record(const raw_hazard& h);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
@@ -116,6 +124,7 @@ class hazard_log {
   std::once_flag modules_once_;  // every tile's start notes the modules; the first one copies them
   std::vector<std::string> tile_static_modules_;
   std::unique_ptr<cross_tile_table> tiles_;
+  std::uint64_t id_;
   std::atomic<int> running_{0};
   std::atomic<int> stalled_{0};
   mutable std::mutex mutex_;
