@@ -217,6 +217,56 @@ TEST(Divergence, TheNextLaunchAfterADivergentOneRunsNormally) {
   EXPECT_EQ(out, std::vector<int>(8, 1));
 }
 
+// A helper that waits, called from both branches of a data-dependent `if`: every thread waits at the
+// helper's line, but from two places, and on a GPU those are two barriers (BAR-6). Both the copy the
+// compiler inlines into each branch and one out-of-line helper are told apart.
+[[gnu::always_inline]] restrict_amp inline void wait_in_inlined_helper(const tiled_index<8>& t) { t.barrier.wait(); }
+[[gnu::noinline]] restrict_amp void wait_in_outlined_helper(const tiled_index<8>& t) { t.barrier.wait(); }
+
+template <class Helper>
+void expect_branches_reported(Helper helper, const char* name) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  const int even_line = __LINE__ + 4;
+  const auto e = catch_divergence([&] {
+    parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+      if (t.local[0] % 2 == 0) {
+        helper(t);
+        v[t] = 1;
+      } else {
+        helper(t);
+        v[t] = 2;
+      }
+    });
+  });
+  const std::string what = e.what();
+  ASSERT_EQ(e.groups().size(), 2u) << name << ": " << what;
+  EXPECT_TRUE(contains(what, "called from")) << name << ": " << what;
+  EXPECT_TRUE(contains(what, "test_divergence.cpp:" + std::to_string(even_line))) << name << ": " << what;
+  EXPECT_TRUE(contains(what, "test_divergence.cpp:" + std::to_string(even_line + 3))) << name << ": " << what;
+}
+
+TEST(Divergence, AHelperThatWaitsCalledFromBothBranchesIsDivergence) {
+  expect_branches_reported([](const tiled_index<8>& t) restrict_amp { wait_in_inlined_helper(t); }, "inlined helper");
+  expect_branches_reported([](const tiled_index<8>& t) restrict_amp { wait_in_outlined_helper(t); }, "out-of-line helper");
+}
+
+// The same helper called twice by every thread, one call after the other: two barriers in a row, no
+// divergence.
+TEST(Divergence, AHelperThatWaitsCalledTwiceByEveryThreadIsNotDivergence) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    wait_in_outlined_helper(t);
+    v[t] = 1;
+    wait_in_outlined_helper(t);
+    wait_in_inlined_helper(t);
+    v[t] += 1;
+    wait_in_inlined_helper(t);
+  }));
+  EXPECT_EQ(out, std::vector<int>(8, 2));
+}
+
 // The threads parked at a barrier when divergence is found are unwound, so their destructors run.
 TEST(Divergence, ParkedThreadsAreUnwoundSoTheirDestructorsRun) {
   static std::atomic<int> destroyed{0};

@@ -13,6 +13,7 @@ namespace {
 struct symbolized {
   std::string site;  // the chosen frame, or the module+offset fallback
   bool user = false;  // the chosen frame lies outside Tessera's and the compiler's code
+  std::vector<std::string> user_frames;  // every inlined frame outside them, innermost first
 };
 
 // Frames inside Tessera's headers (installed or not), its own library sources (the model, the emulator,
@@ -51,7 +52,9 @@ symbolized symbolize(const void* return_address) {
         if (s.empty() || s[0] == '?') continue;
         if (first) result.site = s;  // innermost: kept unless a user's frame turns up
         first = false;
-        if (!result.user && !in_library_code(s)) {
+        if (in_library_code(s)) continue;
+        result.user_frames.push_back(s);
+        if (!result.user) {
           result.site = s;
           result.user = true;
         }
@@ -66,6 +69,8 @@ symbolized symbolize(const void* return_address) {
 }  // namespace
 
 std::string code_site(const void* return_address) { return symbolize(return_address).site; }
+
+std::vector<std::string> user_inline_chain(const void* return_address) { return symbolize(return_address).user_frames; }
 
 std::string first_user_site(const std::vector<const void*>& call_stack) {
   for (const void* a : call_stack)

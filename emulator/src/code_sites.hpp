@@ -17,4 +17,7 @@ std::string code_site(const void* return_address);
 // The first user's line along a call stack (return addresses, innermost first), or "" if none has one.
 std::string first_user_site(const std::vector<const void*>& call_stack);
 
+// Every user's line the instruction before a return address is inlined through, innermost first.
+std::vector<std::string> user_inline_chain(const void* return_address);
+
 }  // namespace tessera::emulator::detail

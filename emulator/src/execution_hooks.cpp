@@ -19,7 +19,11 @@ emulator::detail::tile_runner& runner_or_throw(const char* what, source_site sit
 
 }  // namespace
 
-void barrier_wait(memory_scope scope, source_site site) { runner_or_throw("tile_barrier::wait", site).barrier_wait(scope, site); }
+// Never inlined: its return address is where in the kernel's machine code this wait was called, which
+// tells apart the copies of a helper the compiler inlined into two branches.
+[[gnu::noinline]] void barrier_wait(memory_scope scope, source_site site) {
+  runner_or_throw("tile_barrier::wait", site).barrier_wait(scope, site, __builtin_return_address(0));
+}
 
 // The threads of a tile run one at a time on one worker thread, so their memory accesses are already
 // ordered; a fence has nothing to enforce here.

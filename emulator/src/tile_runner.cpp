@@ -1,5 +1,6 @@
 #include "tile_runner.hpp"
 
+#include "code_sites.hpp"
 #include "schedule_order.hpp"
 #include "thread_names.hpp"
 #include "thrown_in_kernel.hpp"
@@ -68,11 +69,11 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   thrown_.assign(n_, nullptr);
   for (int i = 0; i < n_; ++i)
     threads_[i] = thread_slot{ctx::make_fcontext(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main), nullptr, 0,
-                              memory_scope::all_memory, state::fresh};
+                              memory_scope::all_memory, state::fresh, nullptr, nullptr};
   schedule_order(seed_, tile_, phase_, order_);
   pos_ = 0;
   waiting_ = finished_ = threw_ = 0;
-  mismatch_ = false;
+  mismatch_ = chain_mismatch_ = chains_diverged_ = false;
 
   current_ = this;
   monitor_.begin_tile(*this, launch, tile);
@@ -140,7 +141,7 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
   std::abort();  // a finished thread is never resumed
 }
 
-void tile_runner::barrier_wait(memory_scope scope, source_site site) {
+void tile_runner::barrier_wait(memory_scope scope, source_site site, const void* pc) {
   if (unwinding_) throw fiber_unwind{};
   monitor_.before_barrier();
   const int self = running_;
@@ -149,14 +150,22 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site) {
   me.file = site.file;
   me.line = site.line;
   me.scope = scope;
+  me.pc = pc;
+  me.caller = site.caller;
   if (waiting_++ == 0) {
     phase_file_ = site.file;
     phase_line_ = site.line;
     phase_scope_ = scope;
+    phase_pc_ = pc;
+    phase_caller_ = site.caller;
   } else if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
     // Different string literals may still name one file (the same header in two translation units).
     if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
   }
+  // One line reached from two places (a helper that waits, called from both branches of an `if`) is two
+  // barriers on a GPU. Told apart by addresses here; the phase end decides from the source lines (the
+  // compiler may copy one barrier call into two places of the machine code).
+  if (pc != phase_pc_ || site.caller != phase_caller_) chain_mismatch_ = true;
   const int next = next_after_stop();
   if (next == self) return;  // the phase turned and this thread runs first in the next one
   switch_to(next);
@@ -183,10 +192,12 @@ int tile_runner::next_after_stop() {
 int tile_runner::end_phase() {
   if (threw_ > 0) return -1;     // the worker reports the exception
   if (waiting_ == 0) return -1;  // every thread finished: the tile is done
-  if (finished_ > 0 || mismatch_) {
+  if (finished_ > 0 || mismatch_ || (chain_mismatch_ && call_chains_differ())) {
+    chains_diverged_ = !mismatch_ && finished_ == 0;
     divergent_ = true;
     return -1;
   }
+  chain_mismatch_ = false;
   // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
   // which is what a parked thread is.
   ++phase_;
@@ -215,6 +226,34 @@ void tile_runner::abandon_after_overflow() noexcept {
   siglongjmp(overflow_exit_, 1);
 }
 
+// Where a waiting thread's barrier line was reached from, as source lines: the lines its barrier call is
+// inlined through (after the barrier's own), then the lines its calling function returns to (the call and
+// what it is inlined through). Library frames (Tessera's, the standard library's) drop out.
+std::string tile_runner::call_chain(const thread_slot& t) const {
+  std::string chain;
+  const std::vector<std::string> inlined = user_inline_chain(t.pc);
+  for (std::size_t i = 1; i < inlined.size(); ++i) chain += (chain.empty() ? "" : " < ") + inlined[i];
+  if (t.caller != nullptr)
+    for (const std::string& line : user_inline_chain(t.caller)) chain += (chain.empty() ? "" : " < ") + line;
+  return chain;
+}
+
+bool tile_runner::call_chains_differ() const {
+  std::string first;
+  bool have_first = false;
+  for (int i = 0; i < n_; ++i) {
+    if (threads_[i].st != state::at_barrier) continue;
+    std::string chain = call_chain(threads_[i]);
+    if (!have_first) {
+      first = std::move(chain);
+      have_first = true;
+    } else if (chain != first) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::exception_ptr tile_runner::divergence_report() const {
   std::vector<barrier_divergence::group> groups;
   std::vector<int> group_of(n_);
@@ -224,6 +263,7 @@ std::exception_ptr tile_runner::divergence_report() const {
     std::string key = t.st == state::at_barrier
                           ? std::string(t.file) + ":" + std::to_string(t.line) + " (" + scope_call(t.scope) + ")"
                           : std::string("end of kernel");
+    if (chains_diverged_ && t.st == state::at_barrier) key += " called from " + call_chain(t);
     std::size_t g = 0;
     while (g < keys.size() && keys[g] != key) ++g;
     if (g == keys.size()) {

@@ -34,8 +34,9 @@ class tile_runner {
   // Runs tile `tile` of `launch`. Returns nullptr on success, else the exception the launch should throw.
   std::exception_ptr run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed, std::size_t stack_bytes);
 
-  // Called from kernel code through tile_barrier (the running thread parks until the phase turns).
-  void barrier_wait(memory_scope scope, source_site site);
+  // Called from kernel code through tile_barrier (the running thread parks until the phase turns). `pc`:
+  // where the kernel's code called the barrier; with site.caller, the barrier's place in the call chain.
+  void barrier_wait(memory_scope scope, source_site site, const void* pc);
   // Called by the checks when the running thread polls memory without a barrier: the other threads of
   // the phase run (until they stop) before it goes on (spin_watch).
   void yield_polling();
@@ -68,7 +69,7 @@ class tile_runner {
 
  private:
   enum class state : unsigned char { fresh, running, at_barrier, polling, finished, threw };
-  // Everything the barrier path touches for one thread, in 24 bytes: its saved context, where it stopped
+  // Everything the barrier path touches for one thread, in 40 bytes: its saved context, where it stopped
   // and how.
   struct thread_slot {
     ctx::fcontext_t context;
@@ -76,6 +77,8 @@ class tile_runner {
     int line;
     memory_scope scope;
     state st;
+    const void* pc;      // where the kernel's machine code called it
+    const void* caller;  // where the function that called it returns to
   };
 
   static void fiber_main(ctx::transfer_t t);
@@ -85,6 +88,8 @@ class tile_runner {
   void record_resumer(ctx::fcontext_t from) noexcept;
   void unwind_parked();
   std::exception_ptr divergence_report() const;
+  bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
+  std::string call_chain(const thread_slot& t) const;
   std::exception_ptr exception_report() const;
   std::exception_ptr overflow_report() const;
 
@@ -114,8 +119,12 @@ class tile_runner {
   int finished_ = 0;
   int threw_ = 0;
   bool mismatch_ = false;
+  bool chain_mismatch_ = false;  // same line, but the machine code or the calling function differs
+  bool chains_diverged_ = false;  // ... and the call chains differ: the report names them
   const char* phase_file_ = nullptr;  // the phase's first arrival
   int phase_line_ = 0;
+  const void* phase_pc_ = nullptr;
+  const void* phase_caller_ = nullptr;
   memory_scope phase_scope_ = memory_scope::all_memory;
   std::vector<std::exception_ptr> thrown_;
   sigjmp_buf overflow_exit_;

@@ -29,3 +29,11 @@
 #else
 #define TESSERA_NOT_CHECKED __attribute__((no_sanitize("thread")))
 #endif
+
+// The return address of the function evaluating it: in a defaulted argument, the function that makes the
+// call (source_site). Device code has none to offer.
+#if TESSERA_DEVICE_PASS
+#define TESSERA_CALLER_ADDRESS nullptr
+#else
+#define TESSERA_CALLER_ADDRESS __builtin_return_address(0)
+#endif
