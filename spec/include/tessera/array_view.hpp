@@ -6,6 +6,7 @@
 // form; it converts from array_view<T,N>.
 #pragma once
 
+#include <tessera/access_type.hpp>
 #include <tessera/detail/bounds.hpp>
 #include <tessera/detail/config.hpp>
 #include <tessera/detail/data_home.hpp>
@@ -23,9 +24,6 @@ namespace tessera {
 
 template <class T, int N>
 class array;
-
-// How the host intends to touch a view's data after synchronize (AV-4).
-enum class access_type { none = 0, read = 1, write = 2, read_write = 3, automatic = 4 };
 
 namespace detail {
 template <class C, class T>
