@@ -466,4 +466,63 @@ TEST(Array, ComponentFormsTakeABeginIteratorAlone) {
   EXPECT_EQ(c(1, 2, 3), 23);
 }
 
+// ARR-8: array::section takes the origin and extent as ints at ranks 1 to 3; on a const array the
+// sections are read-only.
+TEST(Array, SectionTakesIntOriginAndExtent) {
+  std::vector<int> src(60);
+  std::iota(src.begin(), src.end(), 0);
+  array<int, 1> a(10, src.begin());
+  array<int, 2> b(6, 10, src.begin());
+  array<int, 3> c(3, 4, 5, src.begin());
+  array_view<int, 1> s1 = a.section(2, 5);
+  array_view<int, 2> s2 = b.section(1, 2, 3, 4);
+  array_view<int, 3> s3 = c.section(1, 1, 1, 2, 3, 4);
+  EXPECT_EQ(s1.extent, extent<1>(5));
+  EXPECT_EQ(s1[0], 2);
+  EXPECT_EQ(s2.extent, extent<2>(3, 4));
+  EXPECT_EQ(s2(2, 3), b(3, 5));
+  EXPECT_EQ(s3(1, 2, 3), c(2, 3, 4));
+  s2(0, 0) = -1;
+  EXPECT_EQ(b(1, 2), -1);
+  const array<int, 2>& cb = b;
+  static_assert(std::is_same_v<decltype(cb.section(0, 0, 1, 1)), array_view<const int, 2>>);
+  EXPECT_EQ(cb.section(1, 2, 1, 1)(0, 0), -1);
+  EXPECT_THROW(a.section(8, 5), runtime_exception);  // PROJ-2
+}
+
+// ARR-9, §5.2.3: array_view::copy_to(array&) and copy_to(array_view&) copy deeply; extents must match.
+TEST(ArrayView, CopyToAnArrayOrAView) {
+  std::vector<int> src{1, 2, 3, 4, 5, 6}, out(6, 0);
+  array_view<int, 2> v(2, 3, src);
+  array<int, 2> a(2, 3);
+  v.copy_to(a);
+  EXPECT_EQ(a(1, 2), 6);
+  array_view<int, 2> w(2, 3, out);
+  array_view<const int, 2> r = v;
+  r.copy_to(w);
+  EXPECT_EQ(out, src);
+  v(0, 0) = 100;  // deep: the copies do not follow
+  EXPECT_EQ(a(0, 0), 1);
+  EXPECT_EQ(out[0], 1);
+  r.section(index<2>(1, 0), extent<2>(1, 3)).copy_to(w.section(index<2>(0, 0), extent<2>(1, 3)));
+  EXPECT_EQ(out[0], 4);
+  array<int, 2> wrong(3, 2);
+  EXPECT_THROW(v.copy_to(wrong), runtime_exception);  // ARR-10
+}
+
+// AV-15, ARR-8: a read-only view reinterprets to a read-only view of the other type.
+TEST(ArrayView, ReadOnlyViewReinterpretsToReadOnly) {
+  const std::vector<float> f{1.0f, -2.0f, 0.5f, 0.0f};
+  array_view<const float, 1> v(4, f);
+  auto bits = v.reinterpret_as<int>();
+  static_assert(std::is_same_v<decltype(bits), array_view<const int, 1>>);
+  static_assert(!writable_element<decltype(bits)>);
+  EXPECT_EQ(bits.extent, extent<1>(4));
+  EXPECT_EQ(bits[0], 0x3f800000);
+  EXPECT_EQ(bits[3], 0);
+  const array<float, 1> a(4, f.begin());
+  static_assert(std::is_same_v<decltype(a.reinterpret_as<unsigned int>()), array_view<const unsigned int, 1>>);
+  EXPECT_EQ(a.reinterpret_as<unsigned int>()[1], 0xc0000000u);
+}
+
 }  // namespace

@@ -200,8 +200,29 @@ class array {
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
   array_view<T, N> section(const tessera::extent<N>& e) { return view_.section(e); }
+  // section(i0[, i1[, i2]], e0[, e1[, e2]]): origin and extent as ints (ARR-8, §5.1.5).
+  array_view<T, N> section(int i0, int e0) requires(N == 1) { return view_.section(i0, e0); }
+  array_view<T, N> section(int i0, int i1, int e0, int e1) requires(N == 2) { return view_.section(i0, i1, e0, e1); }
+  array_view<T, N> section(int i0, int i1, int i2, int e0, int e1, int e2) requires(N == 3) {
+    return view_.section(i0, i1, i2, e0, e1, e2);
+  }
+  // On a const array, read-only sections (ARR-8).
+  array_view<const T, N> section(const index<N>& origin, const tessera::extent<N>& e) const {
+    return const_view().section(origin, e);
+  }
+  array_view<const T, N> section(const index<N>& origin) const { return const_view().section(origin); }
+  array_view<const T, N> section(const tessera::extent<N>& e) const { return const_view().section(e); }
+  array_view<const T, N> section(int i0, int e0) const requires(N == 1) { return const_view().section(i0, e0); }
+  array_view<const T, N> section(int i0, int i1, int e0, int e1) const requires(N == 2) {
+    return const_view().section(i0, i1, e0, e1);
+  }
+  array_view<const T, N> section(int i0, int i1, int i2, int e0, int e1, int e2) const requires(N == 3) {
+    return const_view().section(i0, i1, i2, e0, e1, e2);
+  }
   template <class U>
   array_view<U, 1> reinterpret_as() requires(N == 1) { return view_.template reinterpret_as<U>(); }
+  template <class U>
+  array_view<const U, 1> reinterpret_as() const requires(N == 1) { return const_view().template reinterpret_as<U>(); }
   template <int K>
   array_view<T, K> view_as(const tessera::extent<K>& e) requires(N == 1) { return view_.view_as(e); }
 
@@ -261,5 +282,14 @@ class array {
   accelerator_view associated_;  // names no view: the array's own view
   access_type cpu_access_ = access_type::automatic;
 };
+
+template <class T, int N>
+void array_view<T, N>::copy_to(array<value_type, N>& dest) const {
+  detail::copy_elements(array_view<const value_type, N>(*this), static_cast<array_view<value_type, N>>(dest));
+}
+template <class T, int N>
+void array_view<T, N>::copy_to(const array_view<value_type, N>& dest) const {
+  detail::copy_elements(array_view<const value_type, N>(*this), dest);
+}
 
 }  // namespace tessera
