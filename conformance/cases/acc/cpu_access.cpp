@@ -9,7 +9,7 @@ using tessera::index;
 
 // ACC-7: the default CPU access type follows CPU shared memory; access_type_auto arrays take it (ARR-5);
 // access_type_read_write and access_type::read_write are one value, and either synchronizes a view (AV-4).
-TESSERA_CASE(default_cpu_access_type_follows_shared_memory, "ACC-7,ARR-5,AV-4", expect::pass) {
+TESSERA_CASE(default_cpu_access_type_follows_shared_memory, "ACC-7,ARR-5,AV-4,PROJ-16", expect::pass) {
   static_assert(access_type_read_write == access_type::read_write && access_type_auto == access_type::automatic &&
                 access_type_none == access_type::none && access_type_read == access_type::read &&
                 access_type_write == access_type::write);

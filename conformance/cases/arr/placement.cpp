@@ -11,7 +11,7 @@ using tessera::index;
 
 // ARR-5, ARR-7: an array built on the launch view reports that view; a kernel on it reads and writes the
 // array through a view; a copy stays on the same view (ARR-2).
-TESSERA_CASE(array_on_an_explicit_view_reports_it, "ARR-5,ARR-7,ARR-2", expect::pass) {
+TESSERA_CASE(array_on_an_explicit_view_reports_it, "ARR-5,ARR-7,ARR-2,PROJ-16", expect::pass) {
   const auto in = ctx.random_ints(96, -100, 100);
   array<int, 2> a(8, 12, in.begin(), in.end(), ctx.view());
   ctx.require(a.get_accelerator_view() == ctx.view(), "get_accelerator_view() is the view given");
@@ -29,8 +29,8 @@ TESSERA_CASE(array_on_an_explicit_view_reports_it, "ARR-5,ARR-7,ARR-2", expect::
 }
 
 // ARR-5 (§5.1.2.1): a staging array lives on "cpu" with the launch view associated; a kernel on the
-// associated view uses its data.
-TESSERA_CASE(staging_array_feeds_its_associated_view, "ARR-5,ARR-7", expect::pass) {
+// associated view uses its data (PROJ-16: an array's data is in host memory on every accelerator).
+TESSERA_CASE(staging_array_feeds_its_associated_view, "ARR-5,ARR-7,PROJ-16", expect::pass) {
   const auto in = ctx.random_integral_floats(64, -1000, 1000);
   const accelerator_view cpu = accelerator(accelerator::cpu_accelerator).get_default_view();
   array<float, 1> staging(64, in.begin(), in.end(), cpu, ctx.view());
