@@ -523,6 +523,8 @@ TEST(ArrayView, ReadOnlyViewReinterpretsToReadOnly) {
   const array<float, 1> a(4, f.begin());
   static_assert(std::is_same_v<decltype(a.reinterpret_as<unsigned int>()), array_view<const unsigned int, 1>>);
   EXPECT_EQ(a.reinterpret_as<unsigned int>()[1], 0xc0000000u);
+  static_assert(std::is_same_v<decltype(a.view_as(extent<2>(2, 2))), array_view<const float, 2>>);
+  EXPECT_EQ(a.view_as(extent<2>(2, 2))(1, 0), 0.5f);
 }
 
 }  // namespace

@@ -225,6 +225,9 @@ class array {
   array_view<const U, 1> reinterpret_as() const requires(N == 1) { return const_view().template reinterpret_as<U>(); }
   template <int K>
   array_view<T, K> view_as(const tessera::extent<K>& e) requires(N == 1) { return view_.view_as(e); }
+  // On a const array, a read-only view (ARR-8).
+  template <int K>
+  array_view<const T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) { return const_view().view_as(e); }
 
   operator array_view<T, N>() { return view_; }
   operator array_view<const T, N>() const { return const_view(); }
