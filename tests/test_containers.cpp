@@ -298,9 +298,10 @@ TEST(Array, IsRowMajorAndConvertsToAVector) {
 TEST(Array, FourDimensionalIndexMatchesRepeatedProjection) {
   std::vector<int> src(6 * 5 * 4 * 3);
   std::iota(src.begin(), src.end(), 0);
-  array<int, 4> a(extent<4>(6, 5, 4, 3), src.begin(), src.end());
-  EXPECT_EQ(a[index<4>(5, 4, 3, 2)], a[5][4][3][2]);
-  EXPECT_EQ(a[index<4>(5, 4, 3, 2)], ((5 * 5 + 4) * 4 + 3) * 3 + 2);
+  const int dims[] = {6, 5, 4, 3}, at[] = {5, 4, 3, 2};
+  array<int, 4> a(extent<4>(dims), src.begin(), src.end());
+  EXPECT_EQ(a[index<4>(at)], a[5][4][3][2]);
+  EXPECT_EQ(a[index<4>(at)], ((5 * 5 + 4) * 4 + 3) * 3 + 2);
   EXPECT_EQ(a[2][1][0][1], ((2 * 5 + 1) * 4 + 0) * 3 + 1);
 }
 
@@ -384,6 +385,146 @@ TEST(Copy, MismatchedExtentsAndShortRangesThrowRuntimeException) {
   std::vector<int> short_range(2);
   EXPECT_THROW(copy(short_range.begin(), short_range.end(), v), runtime_exception);
   EXPECT_THROW(copy(short_range.begin(), short_range.end(), a), runtime_exception);
+}
+
+// ARR-5, ARR-7: an array built on an accelerator_view reports that view, its associated view and its CPU
+// access type; copies keep them (ARR-2); a kernel on another accelerator still reaches the data.
+TEST(Array, RemembersTheAcceleratorViewItWasBuiltOn) {
+  const accelerator emu("emulator");
+  const accelerator_view v = emu.create_view();
+  std::vector<int> src(6);
+  std::iota(src.begin(), src.end(), 1);
+  array<int, 1> a(extent<1>(6), v);
+  EXPECT_EQ(a.get_accelerator_view(), v);
+  EXPECT_EQ(a.get_associated_accelerator_view(), v);
+  EXPECT_EQ(a.get_cpu_access_type(), emu.get_default_cpu_access_type());
+  array<int, 2> b(2, 3, src.begin(), src.end(), v, access_type_read_write);
+  EXPECT_EQ(b.get_cpu_access_type(), access_type::read_write);
+  EXPECT_EQ(b(1, 2), 6);
+  array<int, 3> c(1, 2, 3, src.begin(), v, access_type::none);
+  EXPECT_EQ(c.get_cpu_access_type(), access_type_none);
+  EXPECT_EQ(c(0, 1, 2), 6);
+  const array<int, 3> d = c;
+  EXPECT_EQ(d.get_accelerator_view(), v);
+  EXPECT_EQ(d.get_cpu_access_type(), access_type::none);
+  array<int, 1> e(6, src.begin(), src.end(), v);
+  array<int, 1> f(array_view<const int, 1>(6, src), v);
+  EXPECT_EQ(std::vector<int>(e), src);
+  EXPECT_EQ(std::vector<int>(f), src);
+  // The launch runs on the default accelerator's view, not the array's: the data is still there.
+  array_view<int, 2> bv = b;
+  parallel_for_each(accelerator("emulator").get_default_view(), bv.extent, [=] restrict_amp (index<2> i) { bv[i] *= 10; });
+  EXPECT_EQ(b(1, 2), 60);
+  // Without a view, the default accelerator's default view.
+  array<int, 1> g(4);
+  EXPECT_EQ(g.get_accelerator_view(), accelerator().get_default_view());
+}
+
+// ARR-5 (§5.1.2.1): a staging array keeps its associated view; "cpu" stores data only.
+TEST(Array, StagingArrayKeepsItsAssociatedView) {
+  const accelerator cpu(accelerator::cpu_accelerator);
+  const accelerator_view target = accelerator("emulator").get_default_view();
+  std::vector<float> src{1, 2, 3, 4, 5, 6};
+  array<float, 2> s(extent<2>(2, 3), src.begin(), src.end(), cpu.get_default_view(), target);
+  EXPECT_EQ(s.get_accelerator_view(), cpu.get_default_view());
+  EXPECT_EQ(s.get_associated_accelerator_view(), target);
+  EXPECT_EQ(s(1, 0), 4.0f);
+  array<float, 1> t(6, cpu.get_default_view(), target);
+  array<float, 3> u(1, 2, 3, src.begin(), cpu.get_default_view(), target);
+  EXPECT_EQ(t.get_associated_accelerator_view(), target);
+  EXPECT_EQ(u(0, 1, 1), 5.0f);
+  // A staging array's data feeds a launch on its associated view.
+  array_view<float, 2> sv = s;
+  parallel_for_each(target, sv.extent, [=] restrict_amp (index<2> i) { sv[i] += 1.0f; });
+  EXPECT_EQ(s(0, 0), 2.0f);
+}
+
+// ARR-5: a CPU access type other than none or auto needs an accelerator with CPU shared memory; every
+// accelerator of this build has it, so such requests are accepted; on others they throw.
+TEST(Array, CpuAccessTypeIsCheckedAgainstTheAccelerator) {
+  for (const accelerator& acc : accelerator::get_all()) {
+    const accelerator_view v = acc.get_default_view();
+    EXPECT_NO_THROW((array<int, 1>(4, v, access_type_none)));
+    EXPECT_NO_THROW((array<int, 1>(4, v, access_type_auto)));
+    if (acc.get_supports_cpu_shared_memory()) {
+      EXPECT_EQ((array<int, 1>(4, v, access_type_write)).get_cpu_access_type(), access_type::write);
+    } else {
+      EXPECT_THROW((array<int, 1>(4, v, access_type_read)), runtime_exception) << acc.get_device_path();
+    }
+  }
+}
+
+// ARR-4, §5.1.2: the (e0[, e1[, e2]], first) forms take a begin iterator alone.
+TEST(Array, ComponentFormsTakeABeginIteratorAlone) {
+  std::vector<int> src(24);
+  std::iota(src.begin(), src.end(), 0);
+  array<int, 1> a(5, src.begin());
+  array<int, 2> b(4, 6, src.begin());
+  array<int, 3> c(2, 3, 4, src.begin());
+  EXPECT_EQ(a[index<1>(4)], 4);
+  EXPECT_EQ(b(3, 5), 23);
+  EXPECT_EQ(c(1, 2, 3), 23);
+}
+
+// ARR-8: array::section takes the origin and extent as ints at ranks 1 to 3; on a const array the
+// sections are read-only.
+TEST(Array, SectionTakesIntOriginAndExtent) {
+  std::vector<int> src(60);
+  std::iota(src.begin(), src.end(), 0);
+  array<int, 1> a(10, src.begin());
+  array<int, 2> b(6, 10, src.begin());
+  array<int, 3> c(3, 4, 5, src.begin());
+  array_view<int, 1> s1 = a.section(2, 5);
+  array_view<int, 2> s2 = b.section(1, 2, 3, 4);
+  array_view<int, 3> s3 = c.section(1, 1, 1, 2, 3, 4);
+  EXPECT_EQ(s1.extent, extent<1>(5));
+  EXPECT_EQ(s1[0], 2);
+  EXPECT_EQ(s2.extent, extent<2>(3, 4));
+  EXPECT_EQ(s2(2, 3), b(3, 5));
+  EXPECT_EQ(s3(1, 2, 3), c(2, 3, 4));
+  s2(0, 0) = -1;
+  EXPECT_EQ(b(1, 2), -1);
+  const array<int, 2>& cb = b;
+  static_assert(std::is_same_v<decltype(cb.section(0, 0, 1, 1)), array_view<const int, 2>>);
+  EXPECT_EQ(cb.section(1, 2, 1, 1)(0, 0), -1);
+  EXPECT_THROW(a.section(8, 5), runtime_exception);  // PROJ-2
+}
+
+// ARR-9, §5.2.3: array_view::copy_to(array&) and copy_to(array_view&) copy deeply; extents must match.
+TEST(ArrayView, CopyToAnArrayOrAView) {
+  std::vector<int> src{1, 2, 3, 4, 5, 6}, out(6, 0);
+  array_view<int, 2> v(2, 3, src);
+  array<int, 2> a(2, 3);
+  v.copy_to(a);
+  EXPECT_EQ(a(1, 2), 6);
+  array_view<int, 2> w(2, 3, out);
+  array_view<const int, 2> r = v;
+  r.copy_to(w);
+  EXPECT_EQ(out, src);
+  v(0, 0) = 100;  // deep: the copies do not follow
+  EXPECT_EQ(a(0, 0), 1);
+  EXPECT_EQ(out[0], 1);
+  r.section(index<2>(1, 0), extent<2>(1, 3)).copy_to(w.section(index<2>(0, 0), extent<2>(1, 3)));
+  EXPECT_EQ(out[0], 4);
+  array<int, 2> wrong(3, 2);
+  EXPECT_THROW(v.copy_to(wrong), runtime_exception);  // ARR-10
+}
+
+// AV-15, ARR-8: a read-only view reinterprets to a read-only view of the other type.
+TEST(ArrayView, ReadOnlyViewReinterpretsToReadOnly) {
+  const std::vector<float> f{1.0f, -2.0f, 0.5f, 0.0f};
+  array_view<const float, 1> v(4, f);
+  auto bits = v.reinterpret_as<int>();
+  static_assert(std::is_same_v<decltype(bits), array_view<const int, 1>>);
+  static_assert(!writable_element<decltype(bits)>);
+  EXPECT_EQ(bits.extent, extent<1>(4));
+  EXPECT_EQ(bits[0], 0x3f800000);
+  EXPECT_EQ(bits[3], 0);
+  const array<float, 1> a(4, f.begin());
+  static_assert(std::is_same_v<decltype(a.reinterpret_as<unsigned int>()), array_view<const unsigned int, 1>>);
+  EXPECT_EQ(a.reinterpret_as<unsigned int>()[1], 0xc0000000u);
+  static_assert(std::is_same_v<decltype(a.view_as(extent<2>(2, 2))), array_view<const float, 2>>);
+  EXPECT_EQ(a.view_as(extent<2>(2, 2))(1, 0), 0.5f);
 }
 
 }  // namespace

@@ -47,10 +47,14 @@ TEST(Index, ConstructorsTakeExactlyRankComponents) {
   static_assert(!std::is_constructible_v<index<1>, int, int>);
   static_assert(!std::is_constructible_v<index<3>, int, int>);
   static_assert(std::is_constructible_v<index<3>, int, int, int>);
-  static_assert(std::is_constructible_v<index<4>, int, int, int, int>);
+  // Rank 4 and above take an int array only (C++ AMP has no coordinate constructor beyond rank 3).
+  static_assert(!std::is_constructible_v<index<4>, int, int, int, int>);
+  static_assert(!std::is_constructible_v<extent<4>, int, int, int, int>);
+  static_assert(!std::is_constructible_v<index<2>, std::nullptr_t>);
   const int c[3] = {1, 2, 3};
   EXPECT_EQ(index<3>(c), index<3>(1, 2, 3));
-  const index<4> four(1, 2, 3, 4);
+  const int c4[] = {1, 2, 3, 4};
+  const index<4> four(c4);
   EXPECT_EQ(four[3], 4);
 }
 
@@ -107,12 +111,35 @@ TEST(Index, IncrementDecrementAndCompoundFormsChangeEveryComponent) {
   EXPECT_EQ(i, index<2>(-1, -3));
 }
 
+// IDX-2, EXT-1: index and extent take `const int[]` and `int[]` (the first N ints) at any rank, at
+// compile time too; the coordinate forms stop at rank 3.
+TEST(Index, AndExtentAreBuiltFromIntArraysAtAnyRank) {
+  int m[5] = {5, 4, 3, 2, 1};
+  const int c[5] = {1, 2, 3, 4, 5};
+  const index<5> i5(m);
+  const extent<5> e5(c);
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_EQ(i5[k], 5 - k);
+    EXPECT_EQ(e5[k], k + 1);
+  }
+  EXPECT_EQ(extent<5>(m).size(), 120u);
+  EXPECT_EQ(index<2>(c), index<2>(1, 2));
+  EXPECT_EQ(extent<3>(m), extent<3>(5, 4, 3));
+  static constexpr int k[4] = {2, 3, 4, 5};
+  static_assert(extent<4>(k).size() == 120u);
+  static_assert(index<4>(k)[3] == 5);
+  static_assert(!std::is_convertible_v<const int*, index<3>>, "the array form is explicit");
+  static_assert(!std::is_constructible_v<extent<3>, int, int, int, int>);
+  static_assert(!std::is_constructible_v<extent<5>, int, int, int, int, int>);
+}
+
 // EXT-1, EXT-2: size() is the product of the components.
 TEST(Extent, SizeIsTheProductOfTheComponents) {
   EXPECT_EQ(extent<3>(7, 5, 3).size(), 105u);
   EXPECT_EQ(extent<1>(9).size(), 9u);
   EXPECT_EQ(extent<2>(4, 6).size(), 24u);
-  EXPECT_EQ(extent<4>(2, 3, 4, 5).size(), 120u);
+  const int dims4[] = {2, 3, 4, 5};
+  EXPECT_EQ(extent<4>(dims4).size(), 120u);
   EXPECT_EQ(extent<2>().size(), 0u);
 }
 

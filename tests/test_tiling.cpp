@@ -177,7 +177,8 @@ TEST(Tiling, TileConstantsInsideTheKernelMatchTheLaunch) {
 // PFE-1, PFE-2: non-tiled launches of any rank visit every point once.
 TEST(NonTiled, EveryRankFromOneToFourVisitsEveryPointOnce) {
   std::vector<int> visits(2 * 3 * 4 * 5, 0);
-  array_view<int, 4> v(extent<4>(2, 3, 4, 5), visits);
+  const int dims[] = {2, 3, 4, 5};
+  array_view<int, 4> v(extent<4>(dims), visits);
   parallel_for_each(v.extent, [=] restrict_amp (index<4> i) { v[i] += 1; });
   for (int x : visits) ASSERT_EQ(x, 1);
   std::vector<int> one(7, 0);

@@ -15,6 +15,11 @@ void must_not_compile() {
   (void)r[0];
   array<int, 1> a(4);
   (void)a;
+  // Rank 4 and above: coordinates from an int array.
+  const int c4[] = {1, 2, 3, 4};
+  int m4[] = {1, 2, 3, 4};
+  (void)index<4>(c4);
+  (void)extent<4>(m4);
 #elif CASE == 1
   // TIDX-5: the kernel's tiled_index must have the launch's tile sizes.
   parallel_for_each(extent<1>(64).tile<8>(), [] restrict_amp (tiled_index<4>) {});
@@ -39,6 +44,14 @@ void must_not_compile() {
   const int data[4] = {};
   array_view<const int, 1> v(4, data);
   v[0] = 1;
+#elif CASE == 7
+  // IDX-2: index has coordinate constructors at ranks 1 to 3 only; rank 4 takes an int array.
+  tessera::index<4> i(1, 2, 3, 4);
+  (void)i;
+#elif CASE == 8
+  // EXT-1, IDX-2: so has extent.
+  extent<4> e(1, 2, 3, 4);
+  (void)e;
 #else
 #error "unknown CASE"
 #endif

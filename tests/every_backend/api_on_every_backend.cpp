@@ -191,7 +191,8 @@ std::vector<int> atomics(const accelerator_view& where) {
 // Non-tiled launches of rank 1 to 4, and writes through sections and projections.
 std::vector<int> ranks_sections_projections(const accelerator_view& where) {
   std::vector<int> r4(2 * 3 * 4 * 5, -1), m(6 * 6, 0);
-  array_view<int, 4> v4(extent<4>(2, 3, 4, 5), r4);
+  const int dims4[] = {2, 3, 4, 5};
+  array_view<int, 4> v4(extent<4>(dims4), r4);
   parallel_for_each(where, v4.extent, [=] restrict_amp (index<4> i) { v4[i] = ((i[0] * 3 + i[1]) * 4 + i[2]) * 5 + i[3]; });
   array_view<int, 2> vm(6, 6, m);
   auto sec = vm.section(index<2>(1, 2), extent<2>(3, 3));

@@ -124,7 +124,8 @@ TEST(CudaMapping, NonTiledDomainLargerThanOneGridRunsEveryPointOnce) {
 }
 
 TEST(CudaMapping, RankFourNonTiledDomainVisitsEveryPoint) {
-  const extent<4> e(3, 5, 7, 11);
+  const int dims[] = {3, 5, 7, 11};
+  const extent<4> e(dims);
   std::vector<int> out(e.size(), 0);
   array_view<int, 4> v(e, out);
   write_linear_index(v);

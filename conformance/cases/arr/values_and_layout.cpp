@@ -146,7 +146,8 @@ TESSERA_CASE(moves_keep_the_contents, "ARR-2", expect::pass) {
 // rank 4 (the spec's a[index<4>(5,4,3,2)] == a[5][4][3][2]).
 TESSERA_CASE(index_forms_and_projections_agree, "ARR-6", expect::pass) {
   const auto src4 = ctx.random_ints(6 * 5 * 4 * 3, -1000, 1000);
-  array<int, 4> a4(extent<4>(6, 5, 4, 3), src4.begin(), src4.end());
+  const int dims4[] = {6, 5, 4, 3};
+  array<int, 4> a4(extent<4>(dims4), src4.begin(), src4.end());
   const auto src3 = ctx.random_ints(4 * 5 * 6, -1000, 1000);
   array<int, 3> a3(extent<3>(4, 5, 6), src3.begin(), src3.end());
   bool same4 = true, same3 = true;
@@ -155,7 +156,8 @@ TESSERA_CASE(index_forms_and_projections_agree, "ARR-6", expect::pass) {
       for (int k = 0; k < 4; ++k)
         for (int l = 0; l < 3; ++l) {
           const int want = src4[((i * 5 + j) * 4 + k) * 3 + l];
-          const index<4> at(i, j, k, l);
+          const int c[] = {i, j, k, l};
+          const index<4> at(c);
           same4 = same4 && a4[at] == want && a4(at) == want && a4[i][j][k][l] == want && a4[i](j, k, l) == want;
         }
   for (int i = 0; i < 4; ++i)

@@ -7,6 +7,9 @@
 // variable, else the first device that is not emulated, else the first that runs kernels.
 #pragma once
 
+#include <tessera/access_type.hpp>
+#include <tessera/exceptions.hpp>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +35,10 @@ struct device_info {
   bool supports_cpu_shared_memory = true;
   bool is_debug = false;
   bool is_emulated = true;
+  // The accelerator's default CPU access type for arrays (ACC-7): access_type::automatic until
+  // set_default_cpu_access_type() sets it. Held as an int so the atomic builtins take it; mutable
+  // because the setting belongs to the device, which every accelerator object shares as const.
+  mutable int default_cpu_access = static_cast<int>(access_type::automatic);
   void (*wait)(int ordinal) = nullptr;   // blocks until the device's queued work is done; null: synchronous
   std::shared_ptr<void> default_queue = std::make_shared<char>();  // identity of the device's default view
 };
@@ -39,6 +46,8 @@ struct device_info {
 }  // namespace detail
 
 class accelerator;
+template <class T, int N>
+class array;
 
 class accelerator_view {
  public:
@@ -59,12 +68,16 @@ class accelerator_view {
 
  private:
   friend class accelerator;
+  template <class T, int N>
+  friend class array;
+  accelerator_view() = default;  // names no view: an array's "no view given" (array.hpp)
+  explicit operator bool() const noexcept { return queue_ != nullptr; }
   accelerator_view(std::shared_ptr<const detail::device_info> device, std::shared_ptr<void> queue, queuing_mode mode)
       : device_(std::move(device)), queue_(std::move(queue)), mode_(mode) {}
 
   std::shared_ptr<const detail::device_info> device_;
   std::shared_ptr<void> queue_;  // identity: copies of a view are the same view (ACC-8)
-  queuing_mode mode_;
+  queuing_mode mode_ = queuing_mode::automatic;
 };
 
 class accelerator {
@@ -98,6 +111,26 @@ class accelerator {
   bool get_supports_double_precision() const noexcept { return device_->supports_double_precision; }
   bool get_supports_limited_double_precision() const noexcept { return device_->supports_double_precision; }
   bool get_supports_cpu_shared_memory() const noexcept { return device_->supports_cpu_shared_memory; }
+
+  // The CPU access type arrays on this accelerator get when their constructor asks for
+  // access_type_auto (ACC-7, §3.2.6). Until set: read_write where the accelerator shares memory with the
+  // CPU (the emulator and "cpu" compute in host memory), none elsewhere (a GPU's own memory).
+  access_type get_default_cpu_access_type() const noexcept {
+    const auto set = static_cast<access_type>(__atomic_load_n(&device_->default_cpu_access, __ATOMIC_RELAXED));
+    if (set != access_type::automatic) return set;
+    return device_->supports_cpu_shared_memory ? access_type::read_write : access_type::none;
+  }
+  // Set that default for this device (every accelerator object naming it sees it). Returns true.
+  // Anything but none or auto on an accelerator without CPU shared memory throws runtime_exception
+  // (ARR-5); auto restores the built-in choice.
+  bool set_default_cpu_access_type(access_type type) const {
+    if (type != access_type::none && type != access_type::automatic && !device_->supports_cpu_shared_memory)
+      throw runtime_exception("accelerator::set_default_cpu_access_type: " + device_->path +
+                              " has no memory shared with the CPU, so only access_type_none or access_type_auto "
+                              "can be its default (ARR-5)");
+    __atomic_store_n(&device_->default_cpu_access, static_cast<int>(type), __ATOMIC_RELAXED);
+    return true;
+  }
   bool get_is_debug() const noexcept { return device_->is_debug; }
   bool get_is_emulated() const noexcept { return device_->is_emulated; }
 

@@ -4,6 +4,7 @@
 // on an array_view over the whole array, so they are implemented by one.
 #pragma once
 
+#include <tessera/accelerator.hpp>
 #include <tessera/array_view.hpp>
 #include <tessera/detail/elementwise.hpp>
 
@@ -13,8 +14,6 @@
 #include <vector>
 
 namespace tessera {
-
-class accelerator_view;
 
 template <class T, int N = 1>
 class array {
@@ -48,11 +47,119 @@ class array {
   template <std::input_iterator It>
   array(int e0, int e1, int e2, It first, It last) requires(N == 3)
       : array(tessera::extent<3>(e0, e1, e2), first, last) {}
+  // From a begin iterator alone: the caller vouches for extent.size() elements (ARR-4, §5.1.2).
+  template <std::input_iterator It>
+  array(int e0, It first) requires(N == 1) : array(tessera::extent<1>(e0), first) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, It first) requires(N == 2) : array(tessera::extent<2>(e0, e1), first) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, int e2, It first) requires(N == 3) : array(tessera::extent<3>(e0, e1, e2), first) {}
   // From an array_view's contents.
   explicit array(const array_view<const T, N>& src) : array(src.extent) { detail::copy_elements(src, view_); }
 
+  // --- on an explicit accelerator_view, with a CPU access type (ARR-5, §5.1.2) ------------------------
+  // The view is where the array belongs: get_accelerator_view() returns it and copies keep it (ARR-2).
+  // The data's home stays host memory on every accelerator (the emulator and "cpu" compute there; a GPU
+  // launch mirrors it on demand, detail/data_home.hpp), so a launch on any accelerator can use the array.
+  // A CPU access type other than none or auto on an accelerator without CPU shared memory throws
+  // runtime_exception (ARR-5); auto becomes the accelerator's get_default_cpu_access_type().
+  array(const tessera::extent<N>& e, accelerator_view av, access_type cpu_access_type = access_type_auto)
+      : array(e) {
+    place(std::move(av), accelerator_view(), cpu_access_type);
+  }
+  array(int e0, accelerator_view av, access_type cpu = access_type_auto) requires(N == 1)
+      : array(tessera::extent<1>(e0), std::move(av), cpu) {}
+  array(int e0, int e1, accelerator_view av, access_type cpu = access_type_auto) requires(N == 2)
+      : array(tessera::extent<2>(e0, e1), std::move(av), cpu) {}
+  array(int e0, int e1, int e2, accelerator_view av, access_type cpu = access_type_auto) requires(N == 3)
+      : array(tessera::extent<3>(e0, e1, e2), std::move(av), cpu) {}
+  template <std::input_iterator It>
+  array(const tessera::extent<N>& e, It first, It last, accelerator_view av, access_type cpu = access_type_auto)
+      : array(e, std::move(av), cpu) {
+    fill_from(first, last);
+  }
+  template <std::input_iterator It>
+  array(const tessera::extent<N>& e, It first, accelerator_view av, access_type cpu = access_type_auto)
+      : array(e, std::move(av), cpu) {
+    std::copy_n(first, extent.size(), begin());
+  }
+  template <std::input_iterator It>
+  array(int e0, It first, It last, accelerator_view av, access_type cpu = access_type_auto) requires(N == 1)
+      : array(tessera::extent<1>(e0), first, last, std::move(av), cpu) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, It first, It last, accelerator_view av, access_type cpu = access_type_auto) requires(N == 2)
+      : array(tessera::extent<2>(e0, e1), first, last, std::move(av), cpu) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, int e2, It first, It last, accelerator_view av, access_type cpu = access_type_auto)
+    requires(N == 3)
+      : array(tessera::extent<3>(e0, e1, e2), first, last, std::move(av), cpu) {}
+  template <std::input_iterator It>
+  array(int e0, It first, accelerator_view av, access_type cpu = access_type_auto) requires(N == 1)
+      : array(tessera::extent<1>(e0), first, std::move(av), cpu) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, It first, accelerator_view av, access_type cpu = access_type_auto) requires(N == 2)
+      : array(tessera::extent<2>(e0, e1), first, std::move(av), cpu) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, int e2, It first, accelerator_view av, access_type cpu = access_type_auto) requires(N == 3)
+      : array(tessera::extent<3>(e0, e1, e2), first, std::move(av), cpu) {}
+  array(const array_view<const T, N>& src, accelerator_view av, access_type cpu = access_type_auto)
+      : array(src.extent, std::move(av), cpu) {
+    detail::copy_elements(src, view_);
+  }
+
+  // --- staging arrays: a view and an associated view (ARR-5, §5.1.2.1) ---------------------------------
+  // The associated view is stored and returned by get_associated_accelerator_view(); the data lives in
+  // host memory either way, so it is already staged for any accelerator.
+  array(const tessera::extent<N>& e, accelerator_view av, accelerator_view associated_av) : array(e) {
+    place(std::move(av), std::move(associated_av), access_type_auto);
+  }
+  array(int e0, accelerator_view av, accelerator_view assoc) requires(N == 1)
+      : array(tessera::extent<1>(e0), std::move(av), std::move(assoc)) {}
+  array(int e0, int e1, accelerator_view av, accelerator_view assoc) requires(N == 2)
+      : array(tessera::extent<2>(e0, e1), std::move(av), std::move(assoc)) {}
+  array(int e0, int e1, int e2, accelerator_view av, accelerator_view assoc) requires(N == 3)
+      : array(tessera::extent<3>(e0, e1, e2), std::move(av), std::move(assoc)) {}
+  template <std::input_iterator It>
+  array(const tessera::extent<N>& e, It first, It last, accelerator_view av, accelerator_view assoc)
+      : array(e, std::move(av), std::move(assoc)) {
+    fill_from(first, last);
+  }
+  template <std::input_iterator It>
+  array(const tessera::extent<N>& e, It first, accelerator_view av, accelerator_view assoc)
+      : array(e, std::move(av), std::move(assoc)) {
+    std::copy_n(first, extent.size(), begin());
+  }
+  template <std::input_iterator It>
+  array(int e0, It first, It last, accelerator_view av, accelerator_view assoc) requires(N == 1)
+      : array(tessera::extent<1>(e0), first, last, std::move(av), std::move(assoc)) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, It first, It last, accelerator_view av, accelerator_view assoc) requires(N == 2)
+      : array(tessera::extent<2>(e0, e1), first, last, std::move(av), std::move(assoc)) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, int e2, It first, It last, accelerator_view av, accelerator_view assoc) requires(N == 3)
+      : array(tessera::extent<3>(e0, e1, e2), first, last, std::move(av), std::move(assoc)) {}
+  template <std::input_iterator It>
+  array(int e0, It first, accelerator_view av, accelerator_view assoc) requires(N == 1)
+      : array(tessera::extent<1>(e0), first, std::move(av), std::move(assoc)) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, It first, accelerator_view av, accelerator_view assoc) requires(N == 2)
+      : array(tessera::extent<2>(e0, e1), first, std::move(av), std::move(assoc)) {}
+  template <std::input_iterator It>
+  array(int e0, int e1, int e2, It first, accelerator_view av, accelerator_view assoc) requires(N == 3)
+      : array(tessera::extent<3>(e0, e1, e2), first, std::move(av), std::move(assoc)) {}
+  array(const array_view<const T, N>& src, accelerator_view av, accelerator_view assoc)
+      : array(src.extent, std::move(av), std::move(assoc)) {
+    detail::copy_elements(src, view_);
+  }
+
   // Deep copies (ARR-2); moves steal the storage.
-  array(const array& other) : array(other.extent) { std::copy(other.begin(), other.end(), begin()); }
+  // A copy stays on its source's accelerator_view (ARR-2).
+  array(const array& other) : array(other.extent) {
+    view_on_ = other.view_on_;
+    associated_ = other.associated_;
+    cpu_access_ = other.cpu_access_;
+    std::copy(other.begin(), other.end(), begin());
+  }
   array& operator=(const array& other) {
     if (this != &other) {
       array copy(other);
@@ -64,6 +171,15 @@ class array {
   array& operator=(array&&) noexcept = default;
 
   tessera::extent<N> get_extent() const { return extent; }
+
+  // The properties of ARR-7 (§5.1.3). An array built without a view is on the default accelerator's
+  // default view (chosen when first asked, so building an array does not fix the default: ACC-6); an
+  // array that is not a staging array is its own associated view.
+  accelerator_view get_accelerator_view() const { return view_on_ ? view_on_ : accelerator().get_default_view(); }
+  accelerator_view get_associated_accelerator_view() const { return associated_ ? associated_ : get_accelerator_view(); }
+  access_type get_cpu_access_type() const {
+    return cpu_access_ != access_type::automatic ? cpu_access_ : get_accelerator_view().get_accelerator().get_default_cpu_access_type();
+  }
 
   T& operator[](const index<N>& idx) { return view_[idx]; }
   const T& operator[](const index<N>& idx) const { return view_[idx]; }
@@ -84,10 +200,34 @@ class array {
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
   array_view<T, N> section(const tessera::extent<N>& e) { return view_.section(e); }
+  // section(i0[, i1[, i2]], e0[, e1[, e2]]): origin and extent as ints (ARR-8, §5.1.5).
+  array_view<T, N> section(int i0, int e0) requires(N == 1) { return view_.section(i0, e0); }
+  array_view<T, N> section(int i0, int i1, int e0, int e1) requires(N == 2) { return view_.section(i0, i1, e0, e1); }
+  array_view<T, N> section(int i0, int i1, int i2, int e0, int e1, int e2) requires(N == 3) {
+    return view_.section(i0, i1, i2, e0, e1, e2);
+  }
+  // On a const array, read-only sections (ARR-8).
+  array_view<const T, N> section(const index<N>& origin, const tessera::extent<N>& e) const {
+    return const_view().section(origin, e);
+  }
+  array_view<const T, N> section(const index<N>& origin) const { return const_view().section(origin); }
+  array_view<const T, N> section(const tessera::extent<N>& e) const { return const_view().section(e); }
+  array_view<const T, N> section(int i0, int e0) const requires(N == 1) { return const_view().section(i0, e0); }
+  array_view<const T, N> section(int i0, int i1, int e0, int e1) const requires(N == 2) {
+    return const_view().section(i0, i1, e0, e1);
+  }
+  array_view<const T, N> section(int i0, int i1, int i2, int e0, int e1, int e2) const requires(N == 3) {
+    return const_view().section(i0, i1, i2, e0, e1, e2);
+  }
   template <class U>
   array_view<U, 1> reinterpret_as() requires(N == 1) { return view_.template reinterpret_as<U>(); }
+  template <class U>
+  array_view<const U, 1> reinterpret_as() const requires(N == 1) { return const_view().template reinterpret_as<U>(); }
   template <int K>
   array_view<T, K> view_as(const tessera::extent<K>& e) requires(N == 1) { return view_.view_as(e); }
+  // On a const array, a read-only view (ARR-8).
+  template <int K>
+  array_view<const T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) { return const_view().view_as(e); }
 
   operator array_view<T, N>() { return view_; }
   operator array_view<const T, N>() const { return const_view(); }
@@ -128,9 +268,31 @@ class array {
     return view_.data_;
   }
   T* begin() const { return host_data(true); }
+
+  void place(accelerator_view av, accelerator_view associated, access_type cpu) {
+    if (cpu != access_type::none && cpu != access_type::automatic && !av.device().supports_cpu_shared_memory)
+      throw runtime_exception("array: " + av.device().path + " has no memory shared with the CPU, so the array's CPU "
+                              "access type can only be access_type_none or access_type_auto (ARR-5)");
+    if (cpu == access_type::automatic) cpu = av.get_accelerator().get_default_cpu_access_type();
+    view_on_ = std::move(av);
+    associated_ = std::move(associated);
+    cpu_access_ = cpu;
+  }
   T* end() const { return begin() + extent.size(); }
 
   array_view<T, N> view_;
+  accelerator_view view_on_;     // names no view: the default accelerator's default view
+  accelerator_view associated_;  // names no view: the array's own view
+  access_type cpu_access_ = access_type::automatic;
 };
+
+template <class T, int N>
+void array_view<T, N>::copy_to(array<value_type, N>& dest) const {
+  detail::copy_elements(array_view<const value_type, N>(*this), static_cast<array_view<value_type, N>>(dest));
+}
+template <class T, int N>
+void array_view<T, N>::copy_to(const array_view<value_type, N>& dest) const {
+  detail::copy_elements(array_view<const value_type, N>(*this), dest);
+}
 
 }  // namespace tessera

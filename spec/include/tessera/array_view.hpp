@@ -6,6 +6,7 @@
 // form; it converts from array_view<T,N>.
 #pragma once
 
+#include <tessera/access_type.hpp>
 #include <tessera/detail/bounds.hpp>
 #include <tessera/detail/config.hpp>
 #include <tessera/detail/data_home.hpp>
@@ -23,9 +24,6 @@ namespace tessera {
 
 template <class T, int N>
 class array;
-
-// How the host intends to touch a view's data after synchronize (AV-4).
-enum class access_type { none = 0, read = 1, write = 2, read_write = 3, automatic = 4 };
 
 namespace detail {
 template <class C, class T>
@@ -154,15 +152,16 @@ class array_view {
     return section(index<3>(i0, i1, i2), tessera::extent<3>(e0, e1, e2));
   }
 
-  // Rank 1, dense only: the same bytes seen as another element type (ARR-8).
-  template <class U>
-  array_view<U, 1> reinterpret_as() const requires(N == 1) {
+  // Rank 1, dense only: the same bytes seen as another element type (ARR-8). A read-only view gives a
+  // read-only view: array_view<const float,1>::reinterpret_as<int>() is an array_view<const int,1> (AV-15).
+  template <class U, class R = std::conditional_t<std::is_const_v<T>, const U, U>>
+  array_view<R, 1> reinterpret_as() const requires(N == 1) {
     require_dense("reinterpret_as");
     const std::size_t bytes = static_cast<std::size_t>(extent[0]) * sizeof(T);
     if (bytes % sizeof(U) != 0)
       throw runtime_exception("reinterpret_as: " + std::to_string(bytes) + " bytes are not a whole number of " +
                               std::to_string(sizeof(U)) + "-byte elements; choose an element type that divides them");
-    return array_view<U, 1>(tessera::extent<1>(static_cast<int>(bytes / sizeof(U))), reinterpret_cast<U*>(data_), home_);
+    return array_view<R, 1>(tessera::extent<1>(static_cast<int>(bytes / sizeof(U))), reinterpret_cast<R*>(data_), home_);
   }
   template <int K>
   array_view<T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) {
@@ -172,6 +171,11 @@ class array_view {
                               std::to_string(extent.size()) + " elements");
     return array_view<T, K>(e, data_, home_);
   }
+
+  // --- deep copies (ARR-9, §5.2.3) ------------------------------------------------------------------------
+  // v.copy_to(dest) is copy(v, dest): the extents must match (ARR-10). Defined in array.hpp.
+  void copy_to(array<value_type, N>& dest) const;
+  void copy_to(const array_view<value_type, N>& dest) const;
 
   // --- coherence with the home location (AV-4..AV-7) -----------------------------------------------------
   // Copy the current data back into the home (host) memory, so the source container shows it.
@@ -250,3 +254,6 @@ class array_view {
 };
 
 }  // namespace tessera
+
+// array_view::copy_to needs array (and array.hpp needs array_view).
+#include <tessera/array.hpp>

@@ -16,16 +16,22 @@ class extent : public detail::coordinate<extent<N>, N> {
  public:
   constexpr extent() noexcept = default;
 
+  // extent<N>(c0[, c1[, c2]]): exactly N components, most significant first, at ranks 1 to 3 only
+  // (EXT-1, IDX-2); extent<4>(1, 2, 3, 4) does not compile.
   template <class... I>
-    requires(sizeof...(I) == N && (std::is_integral_v<I> && ...))
+    requires detail::components_of_rank_at_most_3<N, I...>
   TESSERA_HD constexpr extent(I... components) noexcept {
     const int c[] = {static_cast<int>(components)...};
     for (int i = 0; i < N; ++i) this->v_[i] = c[i];
   }
 
-  TESSERA_HD constexpr explicit extent(const int (&components)[N]) noexcept {
+  // extent<N>(const int components[]): the first N ints of the array, at any rank (EXT-1, IDX-2; reading
+  // past the array's end is undefined, as in C++ AMP). Takes int[] and const int[] alike.
+  TESSERA_HD constexpr explicit extent(const int components[]) noexcept {
     for (int i = 0; i < N; ++i) this->v_[i] = components[i];
   }
+  // A literal 0 is not an array of components.
+  extent(std::nullptr_t) = delete;
 
   // The number of points: the product of the components (EXT-2).
   TESSERA_HD constexpr unsigned int size() const noexcept {

@@ -7,7 +7,16 @@
 
 #include <tessera/detail/config.hpp>
 
+#include <cstddef>
+#include <type_traits>
+
 namespace tessera::detail {
+
+// The coordinate constructors index<N>(i0[, i1[, i2]]) and extent<N>(e0[, e1[, e2]]) take exactly N
+// integral components and exist only for N <= 3 (IDX-2, EXT-1: C++ AMP specialises them for ranks 1 to
+// 3). Rank 4 and above is built from an int array: index<N>(const int components[]).
+template <int N, class... I>
+concept components_of_rank_at_most_3 = N <= 3 && sizeof...(I) == N && (std::is_integral_v<I> && ...);
 
 template <class Derived, int N>
 class coordinate {
