@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -239,17 +240,19 @@ std::string tile_runner::call_chain(const thread_slot& t) const {
 }
 
 bool tile_runner::call_chains_differ() const {
+  const access_monitor::pause unwatched;
+  // Few distinct places per phase (usually two copies of one call): look each up once.
+  std::vector<std::pair<const void*, const void*>> places;
   std::string first;
-  bool have_first = false;
   for (int i = 0; i < n_; ++i) {
-    if (threads_[i].st != state::at_barrier) continue;
-    std::string chain = call_chain(threads_[i]);
-    if (!have_first) {
-      first = std::move(chain);
-      have_first = true;
-    } else if (chain != first) {
-      return true;
-    }
+    const thread_slot& t = threads_[i];
+    if (t.st != state::at_barrier) continue;
+    const std::pair<const void*, const void*> place{t.pc, t.caller};
+    if (std::find(places.begin(), places.end(), place) != places.end()) continue;
+    places.push_back(place);
+    std::string chain = call_chain(t);
+    if (places.size() == 1) first = std::move(chain);
+    else if (chain != first) return true;
   }
   return false;
 }

@@ -33,6 +33,20 @@ class access_monitor {
   // The monitor of the kernel code running on this thread, or nullptr (host code, or checks off).
   static access_monitor* active() noexcept { return active_; }
 
+  // Tessera's own work in the middle of kernel code (looking up source lines at a barrier): template code
+  // it shares with instrumented translation units (std::string's) reports to the hooks, and must not be
+  // taken for the kernel's accesses while this lives.
+  class pause {
+   public:
+    pause() noexcept : saved_(active_) { active_ = nullptr; }
+    ~pause() { active_ = saved_; }
+    pause(const pause&) = delete;
+    pause& operator=(const pause&) = delete;
+
+   private:
+    access_monitor* saved_;
+  };
+
   // A tile starts on this worker / has ended.
   void begin_tile(tile_runner& runner, const tiled_launch& launch, std::int64_t tile);
   void end_tile() noexcept;
