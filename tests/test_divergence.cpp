@@ -251,8 +251,8 @@ void expect_branches_reported(Helper helper, const char* name) {
 }
 
 TEST(Divergence, AHelperThatWaitsCalledFromBothBranchesIsDivergence) {
-  expect_branches_reported([](const tiled_index<8>& t) restrict_amp { wait_in_inlined_helper(t); }, "inlined helper");
-  expect_branches_reported([](const tiled_index<8>& t) restrict_amp { wait_in_outlined_helper(t); }, "out-of-line helper");
+  expect_branches_reported([=] restrict_amp (tiled_index<8> t) { wait_in_inlined_helper(t); }, "inlined helper");
+  expect_branches_reported([=] restrict_amp (tiled_index<8> t) { wait_in_outlined_helper(t); }, "out-of-line helper");
 }
 
 // The same helper called twice by every thread, one call after the other: two barriers in a row, no
