@@ -1,39 +1,35 @@
-// The names of the checks, as TESSERA_CHECKS_OFF spells them.
+// The names of the checks, as TESSERA_CHECKS_OFF spells them, and their help text: both read from the
+// one table (check_table.hpp).
 #include <tessera/emulator/checks.hpp>
 
 #include <tessera/exceptions.hpp>
 
-#include <iterator>
-
 namespace tessera::emulator {
-namespace {
-
-struct named_check {
-  check c;
-  const char* name;
-};
-constexpr named_check names[] = {
-    {check::tile_static_races, "tile_static_races"},   {check::global_races, "global_races"},
-    {check::uninitialized_reads, "uninitialized_reads"}, {check::out_of_bounds, "out_of_bounds"},
-    {check::host_memory, "host_memory"},               {check::tile_static_budget, "tile_static_budget"},
-    {check::spin_waits, "spin_waits"},
-};
-
-}  // namespace
 
 const char* name_of(check c) noexcept {
-  for (const auto& n : names)
-    if (n.c == c) return n.name;
+  for (const check_info& i : check_table)
+    if (i.id == c) return i.name;
   return "?";
 }
 
-check check_named(const std::string& name) {
-  std::string known;
-  for (const auto& n : names) {
-    if (name == n.name) return n.c;
-    known += std::string(known.empty() ? "" : ", ") + n.name;
+std::string check_help() {
+  std::string help;
+  for (const check_info& i : check_table) {
+    help += std::string("  ") + i.name + ": " + i.doc;
+    std::string kinds;
+    for (int k = 0; k < hazard_kind_count; ++k)
+      if (i.reports(static_cast<hazard_kind>(k))) kinds += std::string(kinds.empty() ? "" : ", ") + name_of(static_cast<hazard_kind>(k));
+    if (!kinds.empty()) help += " (reports: " + kinds + ")";
+    help += "\n";
   }
-  throw runtime_exception("\"" + name + "\" is not a check; the checks are " + known);
+  return help;
+}
+
+check check_named(const std::string& name) {
+  for (const check_info& i : check_table)
+    if (name == i.name) return i.id;
+  throw runtime_exception("\"" + name + "\" is not a check; the checks (TESSERA_CHECKS_OFF takes their names, comma-separated) are:\n" +
+                          check_help());
 }
 
 }  // namespace tessera::emulator

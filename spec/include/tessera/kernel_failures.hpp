@@ -5,6 +5,7 @@
 #pragma once
 
 #include <tessera/exceptions.hpp>
+#include <tessera/hazard_types.hpp>
 
 #include <string>
 #include <vector>
@@ -68,12 +69,17 @@ class barrier_divergence : public kernel_failure {
 // reads of tile_static bytes no thread of the tile wrote (TS-4, U7), kernel access to host memory no view
 // holds, tile_static use beyond 32 KiB (TS-7), and spin-waits without a barrier (BAR-9, U15). One entry
 // per pair of source sites, in a deterministic order.
+//
+// Every finding is typed (hazard_kind, memory_space, memory_op, source_line: hazard_types.hpp); the
+// strings beside those fields are the same values as reports write them.
 class hazard_detected : public kernel_failure {
  public:
   struct access {
     std::string site;    // "file:line" of the instrumented access
     std::string thread;  // "tile (0) local (3) global (3)"
     std::string kind;    // "read", "write" or "atomic"
+    source_line line;    // the site, typed (line 0: the code has no line information)
+    memory_op op = memory_op::read;  // the kind, typed
   };
   struct hazard {
     std::string kind;      // "read after write", "write after read", "write after write",
@@ -89,6 +95,13 @@ class hazard_detected : public kernel_failure {
                            // barrier at k.cpp:20"; empty where barriers do not apply
     access first;          // the earlier access (the only one for single-access findings)
     access second;         // the later, conflicting access (empty for single-access findings)
+
+    hazard_kind type = hazard_kind::read_after_write;   // kind, typed
+    memory_space space = memory_space::global_memory;  // memory, typed
+    int interval_number = -1;     // interval, typed: -1 where barriers do not apply
+    source_line interval_barrier;  // the barrier that opened it; empty: the start of the kernel
+
+    bool has_second() const noexcept { return !second.site.empty(); }
   };
 
   hazard_detected(std::string message, std::vector<hazard> hazards)
