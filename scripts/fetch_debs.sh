@@ -8,5 +8,6 @@ mkdir -p "$dir"
 cd "$dir"
 apt-get download libtbb-dev libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 \
   libboost1.74-dev libboost-context1.74-dev libboost-context1.74.0 \
+  libdw-dev libdw1 libelf-dev libelf1 zlib1g-dev liblzma-dev \
   libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpugixml-dev libpugixml1v5 >/dev/null
 ls "$dir"

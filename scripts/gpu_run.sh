@@ -35,6 +35,8 @@ step() { printf '\n== %s ==\n' "$*"; }
                  -DCMAKE_CXX_FLAGS="-isystem $build/deps/usr/include" -DCMAKE_CUDA_FLAGS="-isystem $build/deps/usr/include"
                  -DCMAKE_EXE_LINKER_FLAGS="-L$build/deps/usr/lib/x86_64-linux-gnu")
     export LD_LIBRARY_PATH="$build/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    # libdw and libelf are found through pkg-config (their .pc files, and those of zlib and liblzma they name)
+    export PKG_CONFIG_PATH="$build/deps/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
     export PATH="$build/deps/usr/bin:$PATH"
   elif command -v apt-get >/dev/null; then
     "$here/scripts/setup.sh" || true

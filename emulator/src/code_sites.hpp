@@ -1,20 +1,28 @@
-// code_sites: "file:line" for code addresses in kernel code, for the emulator's reports.
+// code_sites: the user's source lines for code addresses in kernel code, for the emulator's reports.
 //
-// Addresses are symbolized with binutils' addr2line (inlining included) only when there is something to
-// report, and cached. Tessera's own headers are skipped: a report names the user's line that indexed a
-// view or called an atomic, not the line inside the model that performed it.
+// Addresses are symbolized (report/symbolizer.hpp: libdw, inlining included) only when there is
+// something to report, and cached. Tessera's own headers are skipped: a report names the user's line
+// that indexed a view or called an atomic, not the line inside the model that performed it.
 #pragma once
 
+#include <tessera/hazard_types.hpp>
+
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace tessera::emulator::detail {
 
 // The user's source line at a return address (the instruction before it): the innermost inlined frame
-// outside library headers, else the innermost frame; "module+0xoffset" without debug information.
+// outside library headers, else the innermost frame; module and offset (line 0) without line
+// information. `found_line`: whether the code had line information at all.
+source_line user_line(const void* return_address, bool* found_line = nullptr);
+// The same as text: "file:line", or "module+0xoffset".
 std::string code_site(const void* return_address);
 
-// The first user's line along a call stack (return addresses, innermost first), or "" if none has one.
+// The first user's line along a call stack (return addresses, innermost first), if any has one.
+std::optional<source_line> first_user_line(const std::vector<const void*>& call_stack);
+// The same as text, or "" if none has one.
 std::string first_user_site(const std::vector<const void*>& call_stack);
 
 // Every user's line the instruction before a return address is inlined through, innermost first.

@@ -31,6 +31,14 @@ check_mode parse_mode(const char* text) {
   throw runtime_exception("TESSERA_CHECKS=\"" + t + "\" is not a check mode; use report, stop or off");
 }
 
+check_summary parse_summary(const char* text) {
+  const std::string t(text);
+  if (t == "exit" || t == "1") return check_summary::at_exit;
+  if (t == "launch") return check_summary::per_launch;
+  if (t == "off" || t == "0") return check_summary::off;
+  throw runtime_exception("TESSERA_CHECKS_SUMMARY=\"" + t + "\" is not a summary mode; use exit, launch or off");
+}
+
 check_set parse_disabled(const char* text) {
   check_set s;
   std::string list(text);
@@ -59,6 +67,7 @@ options from_environment() {
   if (const char* k = std::getenv("TESSERA_STACK_SIZE"); k && *k) o.stack_bytes = parse_number("TESSERA_STACK_SIZE", k, true);
   if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks = parse_mode(c);
   if (const char* c = std::getenv("TESSERA_CHECKS_OFF"); c && *c) o.enabled_checks = parse_disabled(c);
+  if (const char* c = std::getenv("TESSERA_CHECKS_SUMMARY"); c && *c) o.summary = parse_summary(c);
   if (const char* v = std::getenv("TESSERA_ALLOW_SAME_VALUE"); v && *v)
     o.allow_same_value = parse_number("TESSERA_ALLOW_SAME_VALUE", v, false) != 0;
   validate(o);

@@ -7,6 +7,7 @@
 #include "checks/hazard_log.hpp"
 #include "checks/hook_runtime.hpp"
 #include "guard_page_handler.hpp"
+#include "report/check_summary.hpp"
 #include "thread_names.hpp"
 #include "thrown_in_kernel.hpp"
 #include "worker.hpp"
@@ -53,9 +54,7 @@ class first_failure {
       error_ = std::move(error);
     }
   }
-  void rethrow_if_any() const {
-    if (error_) std::rethrow_exception(error_);
-  }
+  std::exception_ptr error() const { return error_; }
 
  private:
   std::atomic<std::int64_t> lowest_{std::numeric_limits<std::int64_t>::max()};
@@ -116,16 +115,18 @@ check_config config_of(const options& o) {
 }
 
 // How a launch ends: the lowest failure, unless a check stopped it; then the checks' report. Divergence
-// and faults come before the hazards they may cause (MEM-8).
-void finish(const first_failure& failure, std::optional<hazard_log>& hazards) {
+// and faults come before the hazards they may cause (MEM-8). The checks' counters are kept either way.
+void finish(const first_failure& failure, std::optional<hazard_log>& hazards, check_summary summary) {
+  std::exception_ptr outcome;
   if (hazards && failure.stopped_by_check()) {
     const std::int64_t stopped = hazards->config().stop_at_first ? failure.index() : -1;
-    if (std::exception_ptr e = hazards->report(stopped)) std::rethrow_exception(e);
-    return;
+    outcome = hazards->report(stopped);
+  } else {
+    outcome = failure.error();
+    if (!outcome && hazards) outcome = hazards->report();
   }
-  failure.rethrow_if_any();
-  if (hazards)
-    if (std::exception_ptr e = hazards->report()) std::rethrow_exception(e);
+  if (hazards) count_launch(hazards->counters(), summary);
+  if (outcome) std::rethrow_exception(outcome);
 }
 
 }  // namespace
@@ -161,7 +162,7 @@ void run_simple(const simple_launch& l) {
       failure.offer(at, describe_thrown(std::current_exception(), "thread " + point_name(l, at) + " of a non-tiled launch"));
     }
   });
-  finish(failure, hazards);
+  finish(failure, hazards, o.summary);
 }
 
 void run_tiled(const tiled_launch& l) {
@@ -183,7 +184,7 @@ void run_tiled(const tiled_launch& l) {
       if (std::exception_ptr e = w.runner.run(l, t, o.seed, o.stack_bytes)) failure.offer(t, std::move(e));
     }
   });
-  finish(failure, hazards);
+  finish(failure, hazards, o.summary);
 }
 
 }  // namespace tessera::emulator::detail

@@ -1,5 +1,7 @@
 #include "cross_tile_table.hpp"
 
+#include "hazard_log.hpp"
+
 namespace tessera::emulator::detail {
 
 void cross_tile_table::record(std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc) {
@@ -42,7 +44,7 @@ void cross_tile_table::report_into(hazard_log& log, const launch_memory& launch,
             other_kind = k;
           }
       if (other == nullptr) continue;
-      raw_hazard h{};
+      finding h{};
       h.kind = kind;
       h.memory = memory_class::global;
       h.tile = writer.tile;

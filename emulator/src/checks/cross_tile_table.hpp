@@ -8,7 +8,9 @@
 // launch uses the table with one "tile" per thread (its point index).
 #pragma once
 
-#include "hazard_log.hpp"
+#include "finding.hpp"
+
+#include <tessera/emulator/launch.hpp>
 
 #include <array>
 #include <cstdint>
@@ -16,6 +18,8 @@
 #include <unordered_map>
 
 namespace tessera::emulator::detail {
+
+class hazard_log;
 
 class cross_tile_table {
  public:

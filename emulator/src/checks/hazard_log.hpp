@@ -1,17 +1,16 @@
-// hazard_log: the findings of one launch's checks, gathered from every worker and turned into one
-// hazard_detected at the end. A pair of source sites is reported once, from the lowest tile where it
-// happened, so the report is the same at every worker count.
+// hazard_log: the findings of one launch's checks, gathered from every worker, and what the checks did
+// (check_counters). A finding at the same instructions is kept once, from the lowest tile where it
+// happened, so the report (emulator/src/report/hazard_report.hpp) is the same at every worker count.
 #pragma once
 
-#include "hazard_kind.hpp"
+#include "finding.hpp"
 #include "memory_map.hpp"
-#include "shadow_cell.hpp"
 
+#include <tessera/emulator/check_counters.hpp>
 #include <tessera/emulator/checks.hpp>
 #include <tessera/emulator/launch.hpp>
 
 #include <atomic>
-#include <array>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -25,38 +24,6 @@
 namespace tessera::emulator::detail {
 
 class cross_tile_table;
-
-// Thrown in a kernel thread to end its tile (or non-tiled range) when a check stops the launch.
-struct check_stop {};
-
-struct raw_hazard {
-  hazard_kind kind;
-  memory_class memory;         // tile_static, global or host
-  std::size_t unit = 0;        // see classified
-  std::size_t offset = 0;
-  std::int64_t tile;           // the tile (non-tiled: the point) of the first access
-  std::int64_t second_tile = -1;  // the second access's tile when it is another tile's
-  const void* first_pc;
-  int first_thread;
-  access_kind first_access;
-  const void* second_pc = nullptr;
-  int second_thread = 0;
-  access_kind second_access = access_kind::read;
-  int interval = -1;           // barrier interval of the (second) access; -1: not applicable
-  source_site barrier{nullptr, 0};  // the barrier that opened it (file null: the start of the kernel)
-  bool hung = false;           // spin_wait: no thread changed the polled memory (else: it waited for one)
-  // The return addresses above first_pc, for a finding whose access may sit in library code inlined or
-  // called from the kernel (host memory: reading an array's extent through a reference): the report names
-  // the first of them that is the user's line. Captured once per launch, worker and access.
-  std::array<const void*, 10> first_callers{};
-  int first_caller_count = 0;
-};
-
-struct check_config {
-  check_set enabled;
-  bool allow_same_value = false;
-  bool stop_at_first = false;
-};
 
 class hazard_log {
  public:
@@ -87,15 +54,21 @@ class hazard_log {
   hazard_log& operator=(const hazard_log&) = delete;
 
   const check_config& config() const noexcept { return config_; }
+  const launch_memory& launch() const noexcept { return launch_; }
+  bool tiled() const noexcept { return tiled_; }
   // Different for every launch of the process (a log's address may be reused).
   std::uint64_t id() const noexcept { return id_; }
-  void record(const raw_hazard& h);
+  void record(const finding& f);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
   // Tiles (non-tiled: ranges of points) of this launch running now, on any worker. While another one
-  // runs, global memory a thread polls may still change (the spin-wait check's hang verdict).
+  // runs, global memory a thread polls may still change (the spin-wait check's hang verdict). A task
+  // that ends adds the accesses the checks saw in it.
   void task_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
-  void task_ended() noexcept { running_.fetch_sub(1, std::memory_order_relaxed); }
+  void task_ended(std::uint64_t accesses) noexcept {
+    accesses_.fetch_add(accesses, std::memory_order_relaxed);
+    running_.fetch_sub(1, std::memory_order_relaxed);
+  }
   // A running task is stalled while every thread of it is parked, finished or waiting on memory that did
   // not change: it stores nothing until something else does. Global memory can still change only while
   // some running task is not stalled (tasks that cannot start until a worker frees up cannot help:
@@ -109,13 +82,15 @@ class hazard_log {
   // exited by the time it reports).
   void note_tile_static_modules(const memory_map& map);
 
-  // Null when nothing was found. `stopped_tile` >= 0: a check stopped the launch in that tile, and only
-  // its finding is reported.
+  // Ends the launch's checking: findings kept launch-wide are added (when it ran to its end), the report
+  // is made, and the counters are final. Null when nothing was found. `stopped_tile` >= 0: a check
+  // stopped the launch in that tile, and only its finding is reported. Called once, after every task.
   std::exception_ptr report(std::int64_t stopped_tile = -1);
+  // This launch's counters (final after report(); a launch that ended in a kernel failure reports no
+  // findings, and counts none).
+  check_counters counters() const noexcept;
 
  private:
-  std::string location_of(const raw_hazard& h) const;
-
   const launch_memory& launch_;
   bool tiled_;
   thread_namer names_;
@@ -127,8 +102,13 @@ class hazard_log {
   std::uint64_t id_;
   std::atomic<int> running_{0};
   std::atomic<int> stalled_{0};
+  std::atomic<std::uint64_t> accesses_{0};
   mutable std::mutex mutex_;
-  std::map<std::tuple<int, const void*, const void*>, raw_hazard> by_sites_;
+  std::map<std::tuple<int, const void*, const void*>, finding> by_sites_;
+  std::uint64_t recorded_ = 0;  // every finding recorded, merged or not (under mutex_)
+  bool report_made_ = false;  // false: a kernel failure took the findings' place (MEM-8)
+  std::uint64_t reported_ = 0;
+  std::uint64_t symbolization_failures_ = 0;
 };
 
 }  // namespace tessera::emulator::detail

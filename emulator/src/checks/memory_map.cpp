@@ -1,15 +1,7 @@
 #include "memory_map.hpp"
 
-#include <cxxabi.h>
-#include <dlfcn.h>
 #include <link.h>
 #include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <map>
-#include <memory>
-#include <mutex>
 
 namespace tessera::emulator::detail {
 namespace {
@@ -41,64 +33,11 @@ const std::vector<segment>& constant_segments() {
   return segments;
 }
 
-std::string demangle(const char* name) {
-  int status = 0;
-  std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(name, nullptr, nullptr, &status), std::free);
-  return status == 0 && d ? d.get() : name;
-}
-
-// The last component of a qualified name: "f()::{lambda...}::operator()(...) const::s" -> "s".
-std::string short_name(const std::string& qualified) {
-  const auto colons = qualified.rfind("::");
-  return colons == std::string::npos ? qualified : qualified.substr(colons + 2);
-}
-
-// The main program's file (dl_iterate_phdr names it ""); readelf needs the real path, not /proc/self/exe,
-// which would be readelf's own.
+// The main program's file (dl_iterate_phdr names it ""), for the report to read its symbols.
 std::string executable_path() {
   char path[4096];
   const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
   return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
-}
-
-struct data_symbol {
-  std::size_t value, size;
-  bool tls;  // value is an offset in the module's TLS segment
-  std::string name;
-};
-
-// The data symbols (objects and TLS) an ELF file defines, from its symbol table (binutils' readelf, once
-// per module).
-const std::vector<data_symbol>& data_symbols(const std::string& module) {
-  static std::mutex m;
-  static std::map<std::string, std::vector<data_symbol>> cache;
-  std::lock_guard g(m);
-  if (auto it = cache.find(module); it != cache.end()) return it->second;
-  std::vector<data_symbol> symbols;
-  const std::string command = "readelf -sW '" + module + "' 2>/dev/null";
-  if (FILE* p = popen(command.c_str(), "r")) {
-    char line[8192];
-    while (std::fgets(line, sizeof line, p) != nullptr) {
-      unsigned long long value = 0;
-      char size[64], type[32], section[32], name[4096];
-      if (std::sscanf(line, " %*[0-9]: %llx %63s %31s %*s %*s %31s %4095s", &value, size, type, section, name) != 5) continue;
-      const std::string t(type);
-      if ((t != "TLS" && t != "OBJECT") || std::string(section) == "UND") continue;
-      std::string mangled(name);
-      if (auto at = mangled.find('@'); at != std::string::npos) mangled.erase(at);  // symbol version
-      symbols.push_back(data_symbol{static_cast<std::size_t>(value), static_cast<std::size_t>(std::strtoull(size, nullptr, 0)),
-                                    t == "TLS", short_name(demangle(mangled.c_str()))});
-    }
-    pclose(p);
-  }
-  return cache.emplace(module, std::move(symbols)).first->second;
-}
-
-// The symbol of `module` covering `value` (TLS offsets or addresses relative to the load bias), or null.
-const data_symbol* symbol_at(const std::string& module, std::size_t value, bool tls) {
-  for (const data_symbol& s : data_symbols(module))
-    if (s.tls == tls && value >= s.value && value < s.value + (s.size == 0 ? 1 : s.size)) return &s;
-  return nullptr;
 }
 
 }  // namespace
@@ -154,35 +93,6 @@ std::vector<std::string> memory_map::tile_static_modules() const {
   std::vector<std::string> modules;
   for (const tls_block& b : tls_) modules.push_back(b.module);
   return modules;
-}
-
-std::string name_tile_static(const std::vector<std::string>& modules, std::size_t module, std::size_t offset) {
-  if (module < modules.size())
-    if (const data_symbol* s = symbol_at(modules[module], offset, true))
-      return "tile_static `" + s->name + "`, byte " + std::to_string(offset - s->value);
-  return "tile_static storage, byte " + std::to_string(offset);
-}
-
-std::string name_global(const launch_memory& launch, std::size_t view, std::size_t offset) {
-  if (view >= launch.global_count) return "global memory, byte " + std::to_string(offset);
-  const auto& g = launch.globals[view];
-  const std::size_t element = g.element_bytes == 0 ? offset : offset / g.element_bytes;
-  return "element " + std::to_string(element) + " of captured view " + std::to_string(view + 1) + " (" + demangle(g.view_type->name()) +
-         ")";
-}
-
-std::string name_host(std::uintptr_t address) {
-  // No address in the text: it changes from run to run, and reports must not.
-  const std::string name = "host memory";
-  Dl_info info{};
-  link_map* module = nullptr;
-  if (dladdr1(reinterpret_cast<void*>(address), &info, reinterpret_cast<void**>(&module), RTLD_DL_LINKMAP) != 0 &&
-      module != nullptr) {
-    const std::string path = module->l_name != nullptr && module->l_name[0] != '\0' ? module->l_name : executable_path();
-    if (const data_symbol* s = symbol_at(path, address - module->l_addr, false))
-      return name + " (global variable `" + s->name + "`)";
-  }
-  return name + " (the heap or a host thread's stack)";
 }
 
 }  // namespace tessera::emulator::detail

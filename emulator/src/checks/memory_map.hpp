@@ -7,6 +7,8 @@
 //   argument  the launch's kernel-argument block and descriptor: kernel code reads its captures there
 //   constant  read-only segments of the loaded modules (literals, constant tables)
 //   host      anything else: memory a kernel on a GPU could not reach
+//
+// The report names what a classified address is (report/hazard_report.cpp).
 #pragma once
 
 #include <tessera/emulator/launch.hpp>
@@ -66,13 +68,5 @@ class memory_map {
   std::vector<span> arguments_;
   std::uintptr_t stack_low_ = 0, stack_high_ = 0;
 };
-
-// "tile_static `s`, byte 12": the TLS symbol of modules[module] at that offset, when the module has a
-// symbol table.
-std::string name_tile_static(const std::vector<std::string>& modules, std::size_t module, std::size_t offset);
-// "element 5 of captured view 2 (tessera::array_view<float, 1>)"
-std::string name_global(const launch_memory& launch, std::size_t view, std::size_t offset);
-// "host memory (global variable `counter`)" or "host memory (the heap or a host thread's stack)"
-std::string name_host(std::uintptr_t address);
 
 }  // namespace tessera::emulator::detail

@@ -1,5 +1,5 @@
-// shadow_cell: what the checks remember about one unit of shared memory (a tile_static byte or a global
-// 4-byte word) within one tile, and the compatibility rules of MEM-3 applied to one access.
+// shadow_cell: what the race checks remember about one unit of shared memory (a tile_static byte or a
+// global 4-byte word) within one tile, and the compatibility rules of MEM-3 applied to one access.
 //
 // Epochs number barrier intervals; an interval of a memory kind ends only at a barrier whose fence covers
 // that kind, so "same epoch" means "nothing ordered the two accesses". Epochs grow across tiles, so a cell
@@ -12,15 +12,16 @@
 // of each conflicting kind, and no access of one kind hides one of another (an atomic does not replace
 // the plain store before it, so thread 0's `count = 0; atomic_fetch_inc(&count);` still conflicts with
 // thread 1's atomic, whichever runs first).
+//
+// Whether a byte was ever written in the tile (uninitialized reads) is the uninitialized_reads check's
+// own shadow, not part of this cell.
 #pragma once
 
-#include "hazard_kind.hpp"
+#include "finding.hpp"
 
 #include <cstdint>
 
 namespace tessera::emulator::detail {
-
-enum class access_kind : unsigned char { read, write, atomic };
 
 // The threads that made one kind of access to a unit in one interval: the first, and another if any,
 // so that for every thread T "some thread other than T" is answered.
@@ -62,7 +63,6 @@ struct access_pair {
 };
 
 struct shadow_cell {
-  std::uint32_t written_in = 0;   // the first epoch of the tile that last wrote it (initialization)
   std::uint32_t write_epoch = 0;  // the last plain write: 0, never
   std::uint16_t writer = 0;
   const void* write_pc = nullptr;
@@ -70,46 +70,41 @@ struct shadow_cell {
   access_pair atomics;  // atomics, whatever they did to memory
 };
 
-// The earlier access a new one conflicts with.
+// The earlier access a new one conflicts with, if any.
 struct conflict {
-  hazard_kind kind = hazard_kind::none;
+  bool found = false;
+  hazard_kind kind = hazard_kind::read_after_write;
   int thread = 0;
   const void* pc = nullptr;
   access_kind access = access_kind::read;
 };
 
-// Applies an access by `thread` in interval `epoch` (the tile's first interval being `first_epoch`) and
-// returns what it conflicts with. `uninitialized` asks for reads of never-written units to be reported.
-// A write that conflicts with several earlier accesses names another thread's plain write first, then an
-// atomic, then a read, whatever order they ran in.
-inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, std::uint32_t first_epoch, access_kind kind, const void* pc,
-                             std::uint16_t thread, bool uninitialized) {
+// Applies an access by `thread` in interval `epoch` and returns what it conflicts with. A write that
+// conflicts with several earlier accesses names another thread's plain write first, then an atomic, then
+// a read, whatever order they ran in.
+[[gnu::always_inline]] inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, access_kind kind, const void* pc,
+                                                    std::uint16_t thread) {
   conflict found;
-  const bool written = c.written_in == first_epoch;
   const bool other_wrote_now = c.write_epoch == epoch && c.writer != thread;
   int who = 0;
   const void* who_pc = nullptr;
   switch (kind) {
     case access_kind::read:
-      if (uninitialized && !written) found.kind = hazard_kind::uninitialized;
-      else if (other_wrote_now) found = conflict{hazard_kind::raw, c.writer, c.write_pc, access_kind::write};
+      if (other_wrote_now) found = conflict{true, hazard_kind::read_after_write, c.writer, c.write_pc, access_kind::write};
       c.readers.add(epoch, thread, pc);
       break;
     case access_kind::write:
-      if (other_wrote_now) found = conflict{hazard_kind::waw, c.writer, c.write_pc, access_kind::write};
+      if (other_wrote_now) found = conflict{true, hazard_kind::write_after_write, c.writer, c.write_pc, access_kind::write};
       else if (c.atomics.other_than(epoch, thread, who, who_pc))
-        found = conflict{hazard_kind::write_atomic, who, who_pc, access_kind::atomic};
+        found = conflict{true, hazard_kind::write_next_to_atomic, who, who_pc, access_kind::atomic};
       else if (c.readers.other_than(epoch, thread, who, who_pc))
-        found = conflict{hazard_kind::war, who, who_pc, access_kind::read};
+        found = conflict{true, hazard_kind::write_after_read, who, who_pc, access_kind::read};
       c.write_epoch = epoch;
-      c.written_in = first_epoch;
       c.writer = thread;
       c.write_pc = pc;
       break;
     case access_kind::atomic:
-      if (uninitialized && !written) found.kind = hazard_kind::uninitialized;
-      else if (other_wrote_now) found = conflict{hazard_kind::write_atomic, c.writer, c.write_pc, access_kind::write};
-      c.written_in = first_epoch;
+      if (other_wrote_now) found = conflict{true, hazard_kind::write_next_to_atomic, c.writer, c.write_pc, access_kind::write};
       c.atomics.add(epoch, thread, pc);
       break;
   }

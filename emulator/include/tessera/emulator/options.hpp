@@ -9,6 +9,7 @@
 //                       tessera_checked_kernels() do about findings (check_mode; 1 and 0 are report and off)
 //   TESSERA_CHECKS_OFF  checks to switch off, comma-separated names (checks.hpp: "spin_waits,host_memory")
 //   TESSERA_ALLOW_SAME_VALUE  1: a racing plain write that leaves the stored bytes unchanged is not reported
+//   TESSERA_CHECKS_SUMMARY  exit (default), launch or off: where the checks' counters are printed (check_summary)
 //
 // Results and diagnostics of a race-free kernel do not depend on any of these.
 #pragma once
@@ -20,6 +21,14 @@
 
 namespace tessera::emulator {
 
+// Where the checks print what they did (check_counters.hpp: accesses seen, findings), on stderr, so that
+// a clean run can be told from checks that saw nothing.
+enum class check_summary {
+  off,
+  at_exit,     // one line when the process exits, if its checks saw any access (or TESSERA_CHECKS is set)
+  per_launch,  // one line after every launch with the checks on
+};
+
 struct options {
   unsigned workers = 0;          // 0: one per hardware thread
   std::uint64_t seed = 0;        // 0: fixed order
@@ -27,6 +36,7 @@ struct options {
   check_mode checks = check_mode::report;  // the checks in instrumented kernels (docs/checks.md)
   check_set enabled_checks;                // every check unless switched off
   bool allow_same_value = false;           // ignore racing writes that do not change memory
+  check_summary summary = check_summary::at_exit;
 };
 
 // The options in force (environment applied on first call).

@@ -1,0 +1,61 @@
+// check_plugin: the contract between the access monitor and one check, with the empty defaults a check
+// overrides. Each check of the table (tessera/emulator/check_table.hpp) is one class, `<name>_check`,
+// in one file of this folder; check_pack.hpp composes them statically and access_monitor calls every
+// enabled one at each event through a fold expression, so an event costs no virtual call and a hook a
+// check does not override costs nothing.
+//
+// The hot path is on_access: every instrumented load, store and atomic of kernel code reaches it. Write
+// it as the sanitizer runtimes do: inline, an early return for memory the check does not look at, and
+// everything rare (building a finding, a round of the spin-wait check) in a function of the check's .cpp
+// file, which the compiler keeps out of the inlined body.
+//
+// A check reports through check_context::report() (or report_race(), for a race of the running write),
+// the one way a finding leaves a check; it never formats text (emulator/src/report/ does).
+#pragma once
+
+#include "finding.hpp"
+#include "memory_map.hpp"
+
+#include <tessera/memory_scope.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace tessera::emulator::detail {
+
+class check_context;
+class hazard_log;
+
+// One access of kernel code, classified. Accesses to the running thread's own stack and to the
+// kernel-argument block never reach a check; a store to read-only memory arrives as host memory.
+struct access_event {
+  std::uintptr_t addr;
+  std::size_t size;
+  access_kind kind;
+  const void* pc;   // where in the kernel's code (the hook's return address)
+  int thread;       // the thread's local index, linearized (0 in a non-tiled launch)
+  classified where;
+  bool changed;     // atomics: the operation changed memory
+  bool overwrites;  // atomics: stores whatever the cell held (exchange), so never a read of uninitialized bytes
+};
+
+struct check_plugin {
+  // A tile (or a range of points of a non-tiled launch) starts on this worker, after the context's
+  // launch, tile and intervals are set.
+  void on_tile_begin(check_context&) {}
+  // Every access by the running thread.
+  void on_access(check_context&, const access_event&) {}
+  // A barrier phase ended; the barrier's fence covered `scope`. The context's intervals have moved on.
+  void on_phase_turn(check_context&, memory_scope) noexcept {}
+  // Allow-same-value: the write held at its access (check_context::holding() was true) turned out to
+  // change memory, or to store the bytes that were there (then undo what it did to the check's state
+  // that made it a write).
+  void on_write_settled(check_context&, bool /*changed*/) {}
+  // The tile (or range) ended, normally or not.
+  void on_tile_end(check_context&) noexcept {}
+  // The launch ran to its end (report mode, no check stopped it): findings kept launch-wide
+  // (races between tiles) go to the log now. Static: it runs once, on the launching thread.
+  static void on_launch_end(hazard_log&) {}
+};
+
+}  // namespace tessera::emulator::detail

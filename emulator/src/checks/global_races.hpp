@@ -1,0 +1,69 @@
+// global_races: races on global memory (the memory of the views a kernel captured), per 4-byte word
+// (elements are multiples of 4 bytes, ARR-1):
+//   - between the threads of a tile in one barrier interval, fence-aware: an interval of global memory
+//     ends only at a barrier whose fence covers it (wait_with_tile_static_memory_fence does not);
+//   - between tiles (BAR-11: nothing orders two tiles of a launch), and between the threads of a
+//     non-tiled launch: each tile's first access of each kind to a word goes to the launch's
+//     cross_tile_table, which reports at the end of the launch, the same at every worker count.
+#pragma once
+
+#include "check_context.hpp"
+#include "check_plugin.hpp"
+#include "shadow_cell.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace tessera::emulator::detail {
+
+class global_races_check : public check_plugin {
+ public:
+  void on_tile_begin(check_context&) {
+    words_.clear();
+    held_cells_.clear();
+    held_words_.clear();
+    last_recorded_point_ = -1;
+  }
+
+  void on_access(check_context& ctx, const access_event& e) {
+    if (e.where.cls != memory_class::global) return;
+    if (ctx.tiled()) touch_in_tile(ctx, e);
+    else touch_point(ctx, e);
+  }
+
+  void on_write_settled(check_context& ctx, bool changed);
+
+  // The races between tiles (or threads of a non-tiled launch), from the launch's table.
+  static void on_launch_end(hazard_log& log);
+
+  // For the spin-wait check: whether a thread of this tile other than `thread` stored to `word` with a
+  // plain write in interval `epoch`.
+  bool written_now_by_other(std::uintptr_t word, std::uint32_t epoch, int thread) const {
+    const auto it = words_.find(word);
+    return it != words_.end() && it->second.write_epoch == epoch && it->second.writer != thread;
+  }
+
+ private:
+  struct global_cell : shadow_cell {
+    bool tile_wrote = false, tile_read = false, tile_atomic = false;  // already in the cross-tile table
+  };
+
+  // A hash lookup per word: not worth inlining into every access.
+  void touch_in_tile(check_context& ctx, const access_event& e);
+  void touch_point(check_context& ctx, const access_event& e);
+
+  std::unordered_map<std::uintptr_t, global_cell> words_;  // this tile's words
+  std::vector<std::pair<global_cell*, global_cell>> held_cells_;  // before the held write
+  std::vector<std::uintptr_t> held_words_;  // cross-tile records the held write would make
+  const void* held_pc_ = nullptr;
+  int held_thread_ = 0;
+  // Non-tiled: the last word recorded, so a point's repeated accesses cost no table lookups.
+  std::uintptr_t last_word_ = 0;
+  access_kind last_kind_ = access_kind::read;
+  std::int64_t last_recorded_point_ = -1;
+};
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,58 @@
+// spin_waits: a thread polling memory without a barrier (BAR-9, U15). A thread switches only at a
+// barrier or when it returns, so such a loop would never end on the emulator; this check notices the
+// re-reading (spin_watch), lets the rest of the tile run a round, and reports the loop: as a wait another
+// thread satisfied, or, once nothing can change what it polls, as a hang, whose tile it stops
+// (docs/checks.md, "Spin-waits").
+//
+// It reads the race checks' shadows to tell waiting from computing (whether another thread stored to
+// the polled memory unordered with the read), so it goes last in the table: its round runs other
+// threads, after every other check has seen the access.
+#pragma once
+
+#include "check_context.hpp"
+#include "check_plugin.hpp"
+#include "spin_watch.hpp"
+
+#include <cstdint>
+
+namespace tessera::emulator::detail {
+
+class spin_waits_check : public check_plugin {
+ public:
+  void on_tile_begin(check_context& ctx) {
+    spins_.reset(ctx.threads());
+    point_ = -1;
+  }
+
+  void on_access(check_context& ctx, const access_event& e) {
+    if (e.where.cls != memory_class::tile_static && e.where.cls != memory_class::global) return;
+    if (!ctx.tiled() && ctx.tile() != point_) {  // a non-tiled launch's next point: a new thread
+      point_ = ctx.tile();
+      spins_.progress(0);
+    }
+    if (e.kind == access_kind::write || e.changed) {
+      spins_.progress(e.thread);
+      if (stalled_) set_stalled(ctx, false);
+      return;
+    }
+    if (spins_.polled(e.thread, e.addr, e.size, e.kind == access_kind::atomic)) round(ctx, e);
+  }
+
+  void on_tile_end(check_context& ctx) noexcept { set_stalled(ctx, false); }
+
+ private:
+  // A round of re-reading is complete: let the others run, then judge.
+  void round(check_context& ctx, const access_event& e);
+  // Whether a thread's watched locations include one another thread could change (so it may be
+  // waiting, not computing), and whether nothing can change them any more (so its wait is a hang).
+  bool polls_shared_memory(check_context& ctx, int thread) const;
+  bool polled_memory_settled(check_context& ctx, int thread);
+  // This task counts as stalled in the launch's log while every thread of it waits.
+  void set_stalled(check_context& ctx, bool stalled) noexcept;
+
+  spin_watch spins_;
+  std::int64_t point_ = -1;
+  bool stalled_ = false;
+};
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,42 @@
+// tile_static_budget: a tile touching a span of more than the model's 32 KiB of tile_static memory
+// (TS-7). An estimate from the lowest and the highest byte the tile touched: the dialect's tile_static
+// variables are `static thread_local`, so the host has no per-tile allocation to measure.
+#pragma once
+
+#include "check_context.hpp"
+#include "check_plugin.hpp"
+
+#include <tessera/limits.hpp>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace tessera::emulator::detail {
+
+class tile_static_budget_check : public check_plugin {
+ public:
+  void on_tile_begin(check_context&) {
+    low_ = high_ = 0;
+    reported_ = false;
+  }
+
+  void on_access(check_context& ctx, const access_event& e) {
+    if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
+    if (high_ == 0) {
+      low_ = e.addr;
+      high_ = e.addr + e.size;
+    } else {
+      low_ = std::min(low_, e.addr);
+      high_ = std::max(high_, e.addr + e.size);
+    }
+    if (!reported_ && high_ - low_ > static_cast<std::uintptr_t>(limits::tile_static_bytes)) report(ctx, e);
+  }
+
+ private:
+  void report(check_context& ctx, const access_event& e);
+
+  std::uintptr_t low_ = 0, high_ = 0;  // the bytes this tile touched
+  bool reported_ = false;
+};
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,47 @@
+// uninitialized_reads: a read of tile_static bytes that no thread of the tile wrote (TS-4): their
+// contents are whatever the previous tile on the worker left there. `atomic_exchange`, C++ AMP's only
+// atomic store, counts as a write; other atomics read first.
+//
+// One word per byte of the worker's TLS blocks: the first epoch of the tile that last wrote it, so the
+// shadow needs no clearing between tiles. A held write (allow-same-value) initializes its bytes whether
+// or not it changed them, so nothing here is undone.
+#pragma once
+
+#include "check_context.hpp"
+#include "check_plugin.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace tessera::emulator::detail {
+
+class uninitialized_reads_check : public check_plugin {
+ public:
+  void on_tile_begin(check_context& ctx) {
+    if (written_in_.size() != ctx.map().tile_static_bytes()) written_in_.assign(ctx.map().tile_static_bytes(), 0);
+  }
+
+  void on_access(check_context& ctx, const access_event& e) {
+    if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
+    const std::uint32_t tile_began = ctx.tile_static_interval().first_epoch;
+    const bool reads = e.kind != access_kind::write && !e.overwrites;
+    const bool writes = e.kind != access_kind::read;
+    const std::size_t base = ctx.map().shadow_index(e.where);
+    const std::size_t end = std::min(base + e.size, written_in_.size());
+    std::size_t first = end;
+    for (std::size_t i = base; i < end; ++i) {
+      if (reads && first == end && written_in_[i] != tile_began) first = i;
+      if (writes) written_in_[i] = tile_began;
+    }
+    if (first != end) report(ctx, e, first - base);
+  }
+
+ private:
+  void report(check_context& ctx, const access_event& e, std::size_t byte);
+
+  std::vector<std::uint32_t> written_in_;  // per tile_static byte
+};
+
+}  // namespace tessera::emulator::detail
