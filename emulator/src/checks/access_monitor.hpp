@@ -72,8 +72,8 @@ class access_monitor : public check_context {
   void begin(hazard_log* log);
   void end() noexcept;
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
-  void hold_write(const access_event& e) noexcept;
-  void settle_held_write();
+  [[gnu::noinline]] void hold_write(const access_event& e) noexcept;
+  [[gnu::noinline]] void settle_held_write();
 
   // Calls f(c) for every check c the launch has switched on, in the table's order.
   template <class F>

@@ -51,15 +51,15 @@ class check_context {
 
   // A finding about access `e` (`earlier`: the access it conflicts with; null for a finding about one
   // access) at `where`, in `interval` (null where intervals do not apply).
-  finding make_finding(hazard_kind kind, const classified& where, const access_event& e, const conflict* earlier,
+  [[gnu::cold, gnu::noinline]] finding make_finding(hazard_kind kind, const classified& where, const access_event& e, const conflict* earlier,
                        const interval_state* interval) const noexcept;
 
   // The one way a finding leaves a check: into the launch's log, merged there with the same finding from
   // other tiles; in stop mode the launch then stops (throws check_stop).
-  [[gnu::noinline]] void report(const finding& f);
+  [[gnu::cold, gnu::noinline]] void report(const finding& f);
   // A race that involves the running access: while that access is a held write, the finding waits for
   // the write to turn out to change memory (allow-same-value); otherwise as report().
-  [[gnu::noinline]] void report_race(const finding& f);
+  [[gnu::cold, gnu::noinline]] void report_race(const finding& f);
 
  protected:
   // A plain write whose findings wait (allow-same-value): the bytes it is about to replace.

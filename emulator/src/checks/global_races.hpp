@@ -52,8 +52,8 @@ class global_races_check : public check_plugin {
   };
 
   // A hash lookup per word: not worth inlining into every access.
-  void touch_in_tile(check_context& ctx, const access_event& e);
-  void touch_point(check_context& ctx, const access_event& e);
+  [[gnu::noinline]] void touch_in_tile(check_context& ctx, const access_event& e);
+  [[gnu::noinline]] void touch_point(check_context& ctx, const access_event& e);
 
   std::unordered_map<std::uintptr_t, global_cell> words_;  // this tile's words
   std::vector<std::pair<global_cell*, global_cell>> held_cells_;  // before the held write

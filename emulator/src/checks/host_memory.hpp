@@ -18,7 +18,7 @@ class host_memory_check : public check_plugin {
   }
 
  private:
-  void report(check_context& ctx, const access_event& e);
+  [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e);
 
   // The accesses whose callers this worker captured for the current launch (hazard_log::id).
   std::uint64_t callers_launch_ = 0;

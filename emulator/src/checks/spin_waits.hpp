@@ -42,7 +42,7 @@ class spin_waits_check : public check_plugin {
 
  private:
   // A round of re-reading is complete: let the others run, then judge.
-  void round(check_context& ctx, const access_event& e);
+  [[gnu::noinline]] void round(check_context& ctx, const access_event& e);
   // Whether a thread's watched locations include one another thread could change (so it may be
   // waiting, not computing), and whether nothing can change them any more (so its wait is a hang).
   bool polls_shared_memory(check_context& ctx, int thread) const;

@@ -33,7 +33,7 @@ class tile_static_budget_check : public check_plugin {
   }
 
  private:
-  void report(check_context& ctx, const access_event& e);
+  [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e);
 
   std::uintptr_t low_ = 0, high_ = 0;  // the bytes this tile touched
   bool reported_ = false;

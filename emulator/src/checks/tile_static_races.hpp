@@ -62,7 +62,7 @@ class tile_static_races_check : public check_plugin {
   }
 
  private:
-  void report(check_context& ctx, const access_event& e, const conflict& earlier, std::size_t byte);
+  [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, const conflict& earlier, std::size_t byte);
 
   std::vector<shadow_cell> shadow_;
   std::vector<std::pair<shadow_cell*, shadow_cell>> held_;  // before the held write

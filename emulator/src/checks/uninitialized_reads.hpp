@@ -39,7 +39,7 @@ class uninitialized_reads_check : public check_plugin {
   }
 
  private:
-  void report(check_context& ctx, const access_event& e, std::size_t byte);
+  [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, std::size_t byte);
 
   std::vector<std::uint32_t> written_in_;  // per tile_static byte
 };

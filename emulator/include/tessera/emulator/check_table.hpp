@@ -9,7 +9,8 @@
 //   doc    what it finds, for the help text
 //   kinds  the hazard_kind values it reports (tessera/hazard_types.hpp); none for a check whose
 //          finding is its own exception (out_of_bounds)
-// The order is the order of the bits (do not reorder: check_set values are kept in files and tests).
+// The order is the order of the bits and the order in which the checks see each access: spin_waits stays
+// last (its round lets other threads run, after every other check has seen the access).
 #pragma once
 
 #define TESSERA_EMULATOR_CHECKS(X)                                                                                  \
