@@ -87,7 +87,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
 void access_monitor::end_points() noexcept {
   if (active_ == this) {
     try {
-      settle_pending_write();
+      if (pending_.active) settle_pending_write();
     } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
     }
     set_stalled(false);
@@ -198,7 +198,6 @@ void access_monitor::hold_write(std::uintptr_t a, std::size_t size, int thread, 
 }
 
 void access_monitor::settle_pending_write() {
-  if (!pending_.active) return;
   pending_.active = false;
   const bool unchanged = std::memcmp(reinterpret_cast<const void*>(pending_.addr), pending_.old_bytes, pending_.size) == 0;
   if (unchanged) {  // the same value: no race, but the bytes count as written (initialized)
