@@ -47,11 +47,17 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   stacks_in_use_ = &stacks;
   threads_.resize(n_);
   order_.resize(n_);
-  thrown_.assign(n_, nullptr);
+  // Only a tile in which a thread threw leaves anything in thrown_ (threw_ still counts them).
+  if (threw_ != 0 || static_cast<int>(thrown_.size()) != n_) thrown_.assign(n_, nullptr);
   for (int i = 0; i < n_; ++i)
     threads_[i] = thread_slot{make_fiber(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main, this), nullptr, 0,
                               memory_scope::all_memory, state::fresh, nullptr, nullptr};
-  schedule_order(seed_, tile_, phase_, order_);
+  // Seed 0 runs every phase in local-index order: the order left by the previous tile of the same size
+  // still is (polling threads queued again were appended after it and cut off by the resize).
+  if (seed_ != 0 || identity_order_of_ != n_) {
+    schedule_order(seed_, tile_, phase_, order_);
+    identity_order_of_ = seed_ == 0 ? n_ : -1;
+  }
   pos_ = 0;
   waiting_ = finished_ = threw_ = 0;
   mismatch_ = chain_mismatch_ = chains_diverged_ = false;

@@ -122,6 +122,7 @@ class tile_runner {
   fiber_context worker_ctx_ = nullptr;
   std::vector<thread_slot> threads_;
   std::vector<int> order_;
+  int identity_order_of_ = -1;  // order_ holds 0..n-1 for this n (seed 0), so a tile need not refill it
   // This phase so far, so that its end is checked in constant time.
   int waiting_ = 0;
   int finished_ = 0;

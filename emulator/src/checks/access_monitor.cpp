@@ -37,7 +37,6 @@ void access_monitor::begin(hazard_log* log) {
   map_.prepare_worker();
   if (shadow_.size() != map_.tile_static_bytes()) shadow_.assign(map_.tile_static_bytes(), shadow_cell{});
   log->note_tile_static_modules(map_);
-  log->task_started();
   pending_.active = false;
   active_ = this;
 }
@@ -64,7 +63,6 @@ void access_monitor::begin_tile(tile_runner& runner, const tiled_launch& launch,
 void access_monitor::end_tile() noexcept {
   if (active_ == this) {
     set_stalled(false);
-    log_->task_ended();
   }
   pending_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
@@ -91,7 +89,6 @@ void access_monitor::end_points() noexcept {
     } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
     }
     set_stalled(false);
-    log_->task_ended();
   }
   pending_.active = false;
   active_ = nullptr;
