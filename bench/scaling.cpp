@@ -8,6 +8,7 @@
 // dominates). Every round runs each worker count once, in turn; the table gives medians, and every result
 // is compared with the 1-worker result (they must be equal: the emulator is deterministic).
 // Goals: >= 12x on 16 cores and >= 1.8x on 2 cores for the tile average and the matrix multiply.
+// `bench_scaling --large` also times the checked matrix multiply of 2048x2048 on every worker.
 #include "check_cost_kernels.hpp"
 #include "machine.hpp"
 
@@ -69,7 +70,7 @@ void measure(const workload& w, const std::vector<unsigned>& counts) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   using tessera::emulator::check_mode;
   const std::vector<unsigned> counts = worker_counts();
   tessera::emulator::set_seed(0);
@@ -108,4 +109,19 @@ int main() {
   measure({"16x16 matmul, 512x512, default mode", check_mode::report, matmul_of(512, bench::plain_kernels())}, counts);
   measure({"16x16 matmul, 256x256, checked", check_mode::report, matmul_of(256, bench::checked_kernels())}, counts);
   std::printf("\ngoal: >= 12x on 16 cores, >= 1.8x on 2 cores (tile average and plain matmul)\n");
+
+  // --large: the checked 16x16 matmul of 2048x2048 once, on every worker (a GPU race checker's workload:
+  // NVIDIA's compute-sanitizer racecheck took 140 s for the same algorithm on an H100).
+  if (argc > 1 && std::string(argv[1]) == "--large") {
+    constexpr int n = 2048;
+    tessera::emulator::options o = tessera::emulator::get_options();
+    o.checks = check_mode::report;
+    o.workers = 0;
+    tessera::emulator::set_options(o);
+    std::vector<float> c;
+    auto run = matmul_of(n, bench::checked_kernels());
+    const double t = bench::seconds([&] { run(c); });
+    std::printf("\nchecked 16x16 matmul, %dx%d, %u workers: %.1f s (compute-sanitizer racecheck on an H100: 140 s)\n", n, n,
+                tessera::emulator::effective_workers(), t);
+  }
 }

@@ -167,6 +167,9 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site, const void*
   if (pc != phase_pc_ || site.caller != phase_caller_) chain_mismatch_ = true;
   const int next = next_after_stop();
   if (next == self) return;  // the phase turned and this thread runs first in the next one
+  // The thread after `next` resumes from its saved registers at the top of its stack, which a tile of
+  // many threads has long pushed out of the L1 cache: fetch them while `next` runs.
+  if (pos_ + 1 < static_cast<int>(order_.size())) __builtin_prefetch(threads_[order_[pos_ + 1]].context);
   switch_to(next);
   if (unwinding_) throw fiber_unwind{};
 }

@@ -26,7 +26,7 @@ string(SUBSTRING "${listing}" ${start} -1 body)
 string(FIND "${body}" "\n\n" end)
 string(SUBSTRING "${body}" 0 ${end} body)
 
-if(NOT body MATCHES "call[a-z]*[ \t]+[0-9a-f]+ <tessera_fiber_switch>")
+if(NOT body MATCHES "call[a-z]*[ \t]+(0x)?[0-9a-f]+ <tessera_fiber_switch>")
   message(FATAL_ERROR "tessera::detail::barrier_wait does not call tessera_fiber_switch directly:\n${body}")
 endif()
 foreach(step "tile_runner::barrier_wait" "tile_runner::next_after_stop" "tile_runner::switch_to"
