@@ -128,6 +128,10 @@ TEST(Accelerator, AutoArraysTakeTheDefaultCpuAccessTypeWhichThenStaysFixed) {
   static_assert(access_type_none == access_type::none && access_type_read == access_type::read &&
                 access_type_write == access_type::write && access_type_read_write == access_type::read_write &&
                 access_type_auto == access_type::automatic);
+  // The qualified spelling of C++ AMP's unscoped enumerators.
+  static_assert(access_type::access_type_read_write == access_type_read_write &&
+                access_type::access_type_auto == access_type_auto && access_type::access_type_none == access_type_none &&
+                access_type::access_type_read == access_type_read && access_type::access_type_write == access_type_write);
   const accelerator emu("emulator");
   array<int, 1> a(4, emu.get_default_view());
   const access_type taken = a.get_cpu_access_type();

@@ -29,6 +29,8 @@ struct pending_operation {
 TEST(QueuingMode, CxxAmpSpellingsNameTheModesAndCreateViewTakesThem) {
   static_assert(queuing_mode_immediate == queuing_mode::immediate && queuing_mode_automatic == queuing_mode::automatic);
   static_assert(queuing_mode_immediate != queuing_mode_automatic);
+  static_assert(queuing_mode::queuing_mode_immediate == queuing_mode_immediate &&
+                queuing_mode::queuing_mode_automatic == queuing_mode_automatic);
   const accelerator emu("emulator");
   EXPECT_EQ(emu.create_view(queuing_mode_immediate).get_queuing_mode(), queuing_mode_immediate);
   EXPECT_EQ(emu.create_view(queuing_mode_automatic).get_queuing_mode(), queuing_mode_automatic);
