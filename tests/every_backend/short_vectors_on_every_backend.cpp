@@ -18,6 +18,7 @@ namespace every_backend_short_vectors {
 using namespace tessera;
 using namespace tessera::graphics;
 using tessera::index;  // POSIX declares an index() function in the global namespace
+using tessera::graphics::norm;  // CUDA's math library declares a function ::norm, which nvcc always includes
 
 namespace {
 

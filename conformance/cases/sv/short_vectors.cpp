@@ -11,6 +11,7 @@ namespace {
 using namespace tessera;
 using namespace tessera::graphics;
 using tessera::index;
+using tessera::graphics::norm;  // CUDA's math library declares a function ::norm, which nvcc always includes
 
 constexpr int n = 256;
 
