@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <future>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -51,6 +52,29 @@ TESSERA_CASE(view_without_data_source_has_no_source_view, "AV-14,PROJ-18,AV-3", 
   array_view<int, 1> v(32);
   parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) { v[t] = 1; });
   (void)v.get_source_accelerator_view();
+}
+
+// AV-14, PROJ-18: only a view without a data source refuses, with a runtime_exception that says why; its
+// sections refuse too, and the same view's data stays usable.
+TESSERA_CASE(only_views_without_a_source_refuse_to_name_one, "AV-14,PROJ-18", expect::pass) {
+  array_view<int, 2> sourceless(4, 8);
+  parallel_for_each(ctx.view(), sourceless.extent.tile<4, 8>(), [=] restrict_amp (tiled_index<4, 8> t) {
+    sourceless[t] = t.local[1];
+  });
+  for (const array_view<int, 2>& v : {sourceless, sourceless.section(index<2>(1, 2), extent<2>(2, 2))}) {
+    bool refused = false;
+    try {
+      (void)v.get_source_accelerator_view();
+    } catch (const runtime_exception& e) {
+      refused = std::string(e.what()).find("no data source") != std::string::npos;
+    }
+    ctx.require(refused, "a view without a data source throws runtime_exception naming the reason");
+  }
+  ctx.output("data", sourceless(3, 7), 7);
+  std::vector<int> host(32, 0);
+  ctx.require(array_view<int, 2>(4, 8, host).get_source_accelerator_view().get_accelerator().get_device_path() ==
+                  accelerator::cpu_accelerator,
+              "a view over host memory names the cpu accelerator without throwing");
 }
 
 // AV-15: array_view<const T,N>::value_type is const T; array_view<T,N>'s is T.
