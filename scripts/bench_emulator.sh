@@ -45,7 +45,7 @@ configs=("readme g++ -DCMAKE_BUILD_TYPE=RelWithDebInfo"
          "readme-no-cuda g++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_ENABLE_CUDA=OFF"
          "boost-switch g++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTESSERA_FIBER_SWITCH=boost")
 for cxx in g++-12 g++-13 clang++-16; do
-  command -v "$cxx" >/dev/null && configs+=("readme-$cxx $cxx -DCMAKE_BUILD_TYPE=RelWithDebInfo")
+  command -v "$cxx" >/dev/null && configs+=("readme-${cxx//+/x} $cxx -DCMAKE_BUILD_TYPE=RelWithDebInfo")
 done
 
 {
