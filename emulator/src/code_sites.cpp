@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <cstdio>
 #include <mutex>
 #include <unordered_map>
@@ -19,8 +20,11 @@ struct symbolized {
 // Frames inside Tessera's headers (installed or not), its own library sources (the model, the emulator,
 // the backends: TESSERA_SOURCE_ROOT is where they were compiled from), or the compiler's and standard
 // library's headers (std::atomic_ref performs Tessera's atomics) are never the user's line.
-bool in_library_code(const std::string& file_line) {
+// Paths are compared in normal form: clang names libstdc++'s headers through its own directory
+// ("/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/...").
+bool in_library_code(const std::string& raw_file_line) {
   static const std::string root = TESSERA_SOURCE_ROOT;
+  const std::string file_line = std::filesystem::path(raw_file_line).lexically_normal().string();
   for (const char* own : {"/spec/", "/emulator/", "/backends/"})
     if (file_line.rfind(root + own, 0) == 0) return true;
   return file_line.find("/include/tessera/") != std::string::npos || file_line.rfind("/usr/include/", 0) == 0 ||

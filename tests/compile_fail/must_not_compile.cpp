@@ -2,8 +2,10 @@
 // expects the compiler to fail with the diagnostic the case names; CASE=0 is the control, which must
 // compile, so that a failure of the others means the rejection and not a broken harness.
 #include <tessera/amp.hpp>
+#include <tessera/short_vectors.hpp>
 
 using namespace tessera;
+using namespace tessera::graphics;
 
 void must_not_compile() {
 #if CASE == 0
@@ -27,6 +29,12 @@ void must_not_compile() {
   parallel_for_each(extent<3>(64, 4, 4).tile<64, 4, 4>(), [=] restrict_amp (tiled_index<64, 4, 4>) {});
   static_assert(tiled_extent<64, 16, 4>::tile_dim0 == 64 && tiled_extent<64, 16, 4>::tile_extent.size() == 4096);
   (void)extent<2>(2000, 2000).tile<1000, 1000>().pad();
+  // Short vectors: integer operators on int and uint, negation on signed types, explicit conversions,
+  // swizzles of the components a vector has.
+  (void)(int_2(6) & int_2(3));
+  (void)(-float_2(1.0f));
+  (void)float_2(int_2(1, 2));
+  (void)int_3(1, 2, 3).get_xz();
 #elif CASE == 1
   // TIDX-5: the kernel's tiled_index must have the launch's tile sizes.
   parallel_for_each(extent<1>(64).tile<8>(), [] restrict_amp (tiled_index<4>) {});
@@ -75,6 +83,19 @@ void must_not_compile() {
 #elif CASE == 13
   // A product that overflows int is still the limit's error, not an overflow in a constant expression.
   parallel_for_each(tiled_extent<2147483647, 2147483647, 2147483647>(), [=] restrict_amp (tiled_index<2147483647, 2147483647, 2147483647>) {});
+#elif CASE == 21
+  // SV-4: bitwise operators exist for int and uint vectors only.
+  (void)(float_2(1.0f) & float_2(2.0f));
+#elif CASE == 22
+  // SV-4: unary minus exists for signed component types only (not uint, not unorm).
+  (void)(-uint_2(1u, 2u));
+#elif CASE == 23
+  // SV-1: conversions between short vector types are explicit.
+  float_2 f = int_2(1, 2);
+  (void)f;
+#elif CASE == 24
+  // SV-5: a swizzle names components the vector has; int_2 has no z.
+  (void)int_2(1, 2).get_xz();
 #else
 #error "unknown CASE"
 #endif

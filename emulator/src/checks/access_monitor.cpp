@@ -37,7 +37,6 @@ void access_monitor::begin(hazard_log* log) {
   map_.prepare_worker();
   if (shadow_.size() != map_.tile_static_bytes()) shadow_.assign(map_.tile_static_bytes(), shadow_cell{});
   log->note_tile_static_modules(map_);
-  log->task_started();
   pending_.active = false;
   active_ = this;
 }
@@ -64,7 +63,6 @@ void access_monitor::begin_tile(tile_runner& runner, const tiled_launch& launch,
 void access_monitor::end_tile() noexcept {
   if (active_ == this) {
     set_stalled(false);
-    log_->task_ended();
   }
   pending_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
@@ -87,11 +85,10 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
 void access_monitor::end_points() noexcept {
   if (active_ == this) {
     try {
-      settle_pending_write();
+      if (pending_.active) settle_pending_write();
     } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
     }
     set_stalled(false);
-    log_->task_ended();
   }
   pending_.active = false;
   active_ = nullptr;
@@ -198,7 +195,6 @@ void access_monitor::hold_write(std::uintptr_t a, std::size_t size, int thread, 
 }
 
 void access_monitor::settle_pending_write() {
-  if (!pending_.active) return;
   pending_.active = false;
   const bool unchanged = std::memcmp(reinterpret_cast<const void*>(pending_.addr), pending_.old_bytes, pending_.size) == 0;
   if (unchanged) {  // the same value: no race, but the bytes count as written (initialized)

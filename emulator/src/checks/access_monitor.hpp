@@ -55,8 +55,13 @@ class access_monitor {
   void end_points() noexcept;
 
   // The running thread reaches a barrier / its kernel returned (may throw check_stop).
-  void before_barrier() { settle_pending_write(); }
-  void thread_done() { settle_pending_write(); }
+  // Inline: on the barrier path, which has nothing pending unless a same-value write is held.
+  void before_barrier() {
+    if (pending_.active) settle_pending_write();
+  }
+  void thread_done() {
+    if (pending_.active) settle_pending_write();
+  }
   // A barrier phase ended at `site`; `scope` is the fence of the barrier every thread met at.
   void phase_turn(memory_scope scope, source_site site) noexcept;
 
@@ -108,7 +113,7 @@ class access_monitor {
   // Allow-same-value: before a write's shadow updates / after them, with the bytes it is about to replace.
   void start_holding();
   void hold_write(std::uintptr_t a, std::size_t size, int thread, const void* pc);
-  void settle_pending_write();
+  void settle_pending_write();  // only when pending_.active
   bool holding_writes() const noexcept { return config_.allow_same_value; }
 
   static inline thread_local access_monitor* active_ = nullptr;

@@ -56,8 +56,17 @@ std::string explanation(const raw_hazard& h) {
 
 hazard_log* hazard_log::current() noexcept { return current_log; }
 
-hazard_log::scope::scope(hazard_log* log) noexcept : previous_(current_log) { current_log = log; }
-hazard_log::scope::~scope() { current_log = previous_; }
+// A worker counts as one running task of the launch for as long as it runs a share of its tiles or points:
+// counted per share, not per tile, because a shared counter written for every tile of a small-tile
+// launch is a cache line that every worker fights over (it capped the scaling of 16 workers).
+hazard_log::scope::scope(hazard_log* log) noexcept : previous_(current_log) {
+  current_log = log;
+  if (log != nullptr) log->running_.fetch_add(1, std::memory_order_relaxed);
+}
+hazard_log::scope::~scope() {
+  if (current_log != nullptr) current_log->running_.fetch_sub(1, std::memory_order_relaxed);
+  current_log = previous_;
+}
 
 hazard_log::hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config)
     : launch_(launch), tiled_(tiled), names_(std::move(names)), seed_(seed), config_(config),

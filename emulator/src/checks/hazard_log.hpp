@@ -92,14 +92,12 @@ class hazard_log {
   void record(const raw_hazard& h);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
-  // Tiles (non-tiled: ranges of points) of this launch running now, on any worker. While another one
-  // runs, global memory a thread polls may still change (the spin-wait check's hang verdict).
-  void task_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
-  void task_ended() noexcept { running_.fetch_sub(1, std::memory_order_relaxed); }
-  // A running task is stalled while every thread of it is parked, finished or waiting on memory that did
-  // not change: it stores nothing until something else does. Global memory can still change only while
-  // some running task is not stalled (tasks that cannot start until a worker frees up cannot help:
-  // every worker is busy with a running one).
+  // Tasks of this launch running now: workers inside a share of its tiles or points (counted by scope).
+  // While another one runs, global memory a thread polls may still change (the spin-wait check's hang
+  // verdict). A running task is stalled while every thread of its tile (or its point) is parked, finished
+  // or waiting on memory that did not change: it stores nothing until something else does. Global memory
+  // can still change only while some running task is not stalled (tasks that cannot start until a worker
+  // frees up cannot help: every worker is busy with a running one).
   void task_stalled(bool stalled) noexcept { stalled_.fetch_add(stalled ? 1 : -1, std::memory_order_relaxed); }
   bool others_can_store() const noexcept {
     return running_.load(std::memory_order_relaxed) > stalled_.load(std::memory_order_relaxed);
