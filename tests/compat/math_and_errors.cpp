@@ -1,6 +1,7 @@
 // A non-tiled launch, helpers marked restrict(amp, cpu) and restrict(cpu), precise_math and fast_math,
-// the Concurrency spelling of the namespace, an explicit accelerator_view, and the exceptions a launch
-// throws, as C++ AMP programs write them.
+// the Concurrency spelling of the namespace, an explicit accelerator_view, a view with another queuing
+// mode, copy_async and its completion_future, and the exceptions a launch throws, as C++ AMP programs
+// write them.
 #include <amp.h>
 #include <amp_math.h>
 #include <cmath>
@@ -45,6 +46,19 @@ int main() {
     if (!close_enough(fast[i], want)) {
       if (wrong++ < 5) std::cerr << "fast_math::sqrtf at " << i << ": " << fast[i] << ", want about " << want << "\n";
     }
+  }
+
+  // A copy through copy_async, on a view made with queuing_mode_immediate.
+  accelerator_view immediate = acc.create_view(queuing_mode_immediate);
+  if (immediate.get_queuing_mode() != queuing_mode_immediate) ++wrong;
+  std::vector<float> copied(size, 0.0f);
+  array_view<float, 1> copy_dest(size, copied);
+  completion_future done = copy_async(out_exact, copy_dest);
+  done.get();
+  copy_dest.synchronize();
+  if (copied != exact) {
+    ++wrong;
+    std::cerr << "copy_async did not copy\n";
   }
 
   // index and extent arithmetic in both spellings of the namespace.

@@ -56,13 +56,17 @@ using ::tessera::access_type_read_write;
 using ::tessera::access_type_write;
 using ::tessera::array;
 using ::tessera::array_view;
+using ::tessera::completion_future;
 using ::tessera::copy;
+using ::tessera::copy_async;
 
 // Devices and launches (§3, §7).
 using ::tessera::accelerator;
 using ::tessera::accelerator_view;
 using ::tessera::parallel_for_each;
 using ::tessera::queuing_mode;
+using ::tessera::queuing_mode_automatic;
+using ::tessera::queuing_mode_immediate;
 
 // Atomics (§6) and fences (§4.5.4).
 using ::tessera::atomic_compare_exchange;
