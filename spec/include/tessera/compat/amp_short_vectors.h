@@ -8,6 +8,9 @@
 // An alias cannot be reopened: put your own code in a namespace of your own.
 #pragma once
 
+// Before any standard header, when this header comes first (compat/amp.h says why).
+#include <tessera/compat/hide_posix_index.hpp>
+
 #include <tessera/short_vectors.hpp>
 
 namespace concurrency {
