@@ -40,7 +40,8 @@ function(tessera_checked_kernels target)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -g1 -fno-optimize-sibling-calls>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:--param=tsan-instrument-func-entry-exit=0>
-    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-func-entry-exit=0>")
+    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-func-entry-exit=0>"
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:-gdwarf-4>)
   set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION OFF)
 endfunction()
 

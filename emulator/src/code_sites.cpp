@@ -56,7 +56,8 @@ symbolized symbolize(const void* return_address) {
         if (s.empty() || s[0] == '?') continue;
         if (first) result.site = s;  // innermost: kept unless a user's frame turns up
         first = false;
-        if (in_library_code(s)) continue;
+        // A frame without a line (the fiber start, written in assembly) is nobody's source line.
+        if (in_library_code(s) || s.size() < 2 || s.compare(s.size() - 2, 2, ":?") == 0) continue;
         result.user_frames.push_back(s);
         if (!result.user) {
           result.site = s;
