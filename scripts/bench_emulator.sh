@@ -27,14 +27,11 @@ status=0
 
 common=(-G Ninja -DTESSERA_BUILD_TESTS=OFF -DTESSERA_BUILD_CONFORMANCE=OFF -DTESSERA_BUILD_EXAMPLES=OFF -DTESSERA_BUILD_BENCH=ON)
 if [ -n "$debs" ]; then
-  deps="$here/build-bench-deps"
-  mkdir -p "$deps"
-  for d in "$debs"/*.deb; do dpkg -x "$d" "$deps"; done
-  common+=(-DCMAKE_PREFIX_PATH="$deps/usr;$deps/usr/share/cmake" -DBoost_NO_SYSTEM_PATHS=ON -DBOOST_ROOT="$deps/usr"
-           -DCMAKE_CXX_FLAGS="-isystem $deps/usr/include" -DCMAKE_CUDA_FLAGS="-isystem $deps/usr/include"
-           -DCMAKE_EXE_LINKER_FLAGS="-L$deps/usr/lib/x86_64-linux-gnu")
-  export LD_LIBRARY_PATH="$deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-  export PATH="$deps/usr/bin:$PATH"
+  # shellcheck source=offline_deps.sh
+  . "$here/scripts/offline_deps.sh"
+  cmake_deps_args=()
+  unpack_debs "$debs" "$here/build-bench-deps"
+  common+=("${cmake_deps_args[@]}")
 elif command -v apt-get >/dev/null; then
   "$here/scripts/setup.sh" >/dev/null || true
 fi
