@@ -161,6 +161,7 @@ int main() {
 
   std::printf("Barrier crossing on the emulator vs a bare Boost.Context switch, measured in the same run\n");
   std::printf("machine: %s\n", bench::machine().c_str());
+  std::printf("build: %s\n", bench::build().c_str());
   std::printf("emulator: %u worker, seed %llu, memory checks option %s (these kernels are not instrumented)\n",
               tessera::emulator::effective_workers(), static_cast<unsigned long long>(o.seed), o.checks == tessera::emulator::check_mode::off ? "off" : "on");
   std::printf("%d barriers per thread; median of %d rounds\n\n", barriers, rounds);

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
                                       {"instrumented, checked", bench::checked_kernels(), check_mode::report}};
   std::printf("the cost of the emulator's checks, same run, medians of %d rounds\n", rounds);
   std::printf("machine: %s; workers: %u\n", bench::machine().c_str(), tessera::emulator::effective_workers());
+  std::printf("build: %s\n", bench::build().c_str());
   std::printf("%-34s %22s %22s %22s %22s\n", "kernel", "plain, checks off", "plain, default mode",
               "instrumented, off", "checked");
 

@@ -39,6 +39,29 @@ inline std::string machine() {
   return text;
 }
 
+// "g++ 12.2.0, RelWithDebInfo, CUDA found, native fiber switch": what built this benchmark. The
+// emulator's speed must not depend on it (bench/README.md), so every result names it. The build facts
+// come from bench/CMakeLists.txt.
+inline std::string build() {
+#if defined(__clang__)
+  std::string text = "clang " + std::string(__clang_version__);
+#elif defined(__GNUC__)
+  std::string text = "g++ " + std::string(__VERSION__);
+#else
+  std::string text = "unknown compiler";
+#endif
+#ifdef TESSERA_BENCH_BUILD_TYPE
+  text += std::string(", ") + (TESSERA_BENCH_BUILD_TYPE[0] != '\0' ? TESSERA_BENCH_BUILD_TYPE : "no build type");
+#endif
+#ifdef TESSERA_BENCH_CUDA
+  text += TESSERA_BENCH_CUDA ? ", CUDA found" : ", no CUDA";
+#endif
+#ifdef TESSERA_BENCH_FIBER_SWITCH
+  text += std::string(", ") + TESSERA_BENCH_FIBER_SWITCH + " fiber switch";
+#endif
+  return text;
+}
+
 // Seconds one call of f takes.
 template <class F>
 double seconds(F&& f) {

@@ -55,6 +55,7 @@ int main() {
 
   std::printf("2x2 tile average of a %dx%d float matrix: the emulator vs a plain serial loop, same run\n", n, n);
   std::printf("machine: %s\n", bench::machine().c_str());
+  std::printf("build: %s\n", bench::build().c_str());
   std::printf("emulator: 1 worker and %u (the default, one per hardware thread), seed %llu, memory checks option %s "
               "(kernel not instrumented)\n",
               default_workers, static_cast<unsigned long long>(o.seed), o.checks == tessera::emulator::check_mode::off ? "off" : "on");

@@ -34,9 +34,14 @@ endmacro()
 # file:line; -fno-optimize-sibling-calls keeps an atomic that ends a kernel from becoming a tail call,
 # whose return address would name Tessera's code instead of the kernel's line. Link-time optimization is
 # switched off for the target: GCC's LTO drops the instrumentation, and the checks would see nothing.
+# g++ and clang++ both work (their ThreadSanitizer instrumentation calls the same hooks; function entry
+# and exit hooks are switched off with each compiler's own flag).
 function(tessera_checked_kernels target)
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread --param=tsan-instrument-func-entry-exit=0 -g1 -fno-optimize-sibling-calls>)
+    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -g1 -fno-optimize-sibling-calls>
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:--param=tsan-instrument-func-entry-exit=0>
+    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-func-entry-exit=0>"
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:-gdwarf-4>)
   set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION OFF)
 endfunction()
 

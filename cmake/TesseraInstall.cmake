@@ -2,6 +2,7 @@
 #   find_package(Tessera REQUIRED)       # CMAKE_PREFIX_PATH=<p>
 #   target_link_libraries(app PRIVATE Tessera::tessera)        # model + emulator
 #   target_link_libraries(gpu_app PRIVATE Tessera::cuda)       # + the CUDA backend (when built)
+#   target_link_libraries(amp_app PRIVATE Tessera::amp_compat) # C++ AMP source: #include <amp.h>
 # with the helper functions of TesseraHelpers.cmake. The build tree exports the same targets
 # (TesseraTargets.cmake in the build directory), and add_subdirectory/FetchContent users get the same
 # names from the aliases.
@@ -11,7 +12,8 @@ set(TESSERA_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/Tessera)
 
 set_target_properties(tessera_model PROPERTIES EXPORT_NAME model)
 set_target_properties(tessera_emulator PROPERTIES EXPORT_NAME emulator)
-install(TARGETS tessera tessera_model tessera_emulator EXPORT TesseraTargets
+set_target_properties(tessera_amp_compat PROPERTIES EXPORT_NAME amp_compat)
+install(TARGETS tessera tessera_model tessera_emulator tessera_amp_compat EXPORT TesseraTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(EXPORT TesseraTargets NAMESPACE Tessera:: DESTINATION ${TESSERA_CMAKE_DIR})
 export(EXPORT TesseraTargets NAMESPACE Tessera:: FILE ${PROJECT_BINARY_DIR}/TesseraTargets.cmake)

@@ -29,15 +29,11 @@ step() { printf '\n== %s ==\n' "$*"; }
   step "build"
   cmake_args=(-DCMAKE_BUILD_TYPE=Release)
   if [ -n "$debs" ]; then
-    mkdir -p "$build/deps"
-    for d in "$debs"/*.deb; do dpkg -x "$d" "$build/deps"; done
-    cmake_args+=(-DCMAKE_PREFIX_PATH="$build/deps/usr;$build/deps/usr/share/cmake" -DBoost_NO_SYSTEM_PATHS=ON -DBOOST_ROOT="$build/deps/usr"
-                 -DCMAKE_CXX_FLAGS="-isystem $build/deps/usr/include" -DCMAKE_CUDA_FLAGS="-isystem $build/deps/usr/include"
-                 -DCMAKE_EXE_LINKER_FLAGS="-L$build/deps/usr/lib/x86_64-linux-gnu")
-    export LD_LIBRARY_PATH="$build/deps/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-    # libdw and libelf are found through pkg-config (their .pc files, and those of zlib and liblzma they name)
-    export PKG_CONFIG_PATH="$build/deps/usr/lib/x86_64-linux-gnu/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
-    export PATH="$build/deps/usr/bin:$PATH"
+    # shellcheck source=offline_deps.sh
+    . "$here/scripts/offline_deps.sh"
+    cmake_deps_args=()
+    unpack_debs "$debs" "$build/deps"
+    cmake_args+=("${cmake_deps_args[@]}")
   elif command -v apt-get >/dev/null; then
     "$here/scripts/setup.sh" || true
   fi

@@ -6,6 +6,7 @@
 
 #include <iterator>
 #include <numeric>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -525,6 +526,119 @@ TEST(ArrayView, ReadOnlyViewReinterpretsToReadOnly) {
   EXPECT_EQ(a.reinterpret_as<unsigned int>()[1], 0xc0000000u);
   static_assert(std::is_same_v<decltype(a.view_as(extent<2>(2, 2))), array_view<const float, 2>>);
   EXPECT_EQ(a.view_as(extent<2>(2, 2))(1, 0), 0.5f);
+}
+
+// AV-15: a read-only view's value_type is const T, as in C++ AMP; an array's and a writable view's is T.
+TEST(ArrayView, ReadOnlyViewsValueTypeIsConst) {
+  static_assert(std::is_same_v<array_view<const int, 1>::value_type, const int>);
+  static_assert(std::is_same_v<array_view<const float, 3>::value_type, const float>);
+  static_assert(std::is_same_v<array_view<int, 2>::value_type, int>);
+  static_assert(std::is_same_v<array<double, 2>::value_type, double>);
+  // The read-only view's copy_to still takes a writable destination of T.
+  const std::vector<int> src{4, 5, 6};
+  array_view<const int, 1> r(3, src);
+  array<int, 1> a(3);
+  r.copy_to(a);
+  EXPECT_EQ(std::vector<int>(a), src);
+}
+
+// AV-14: a view over host memory has the "cpu" accelerator's default view as its source; a view of an
+// array, the array's view (the default accelerator's default view when the array was given none).
+TEST(ArrayView, SourceAcceleratorViewIsTheCpuForHostDataAndTheArraysViewForAnArray) {
+  std::vector<int> data(8, 0);
+  array_view<int, 1> host(8, data);
+  const accelerator cpu(accelerator::cpu_accelerator);
+  EXPECT_EQ(host.get_source_accelerator_view(), cpu.get_default_view());
+  EXPECT_EQ(host.section(2, 4).get_source_accelerator_view(), cpu.get_default_view());
+  EXPECT_EQ((array_view<const int, 1>(host).get_source_accelerator_view()), cpu.get_default_view());
+
+  const accelerator_view mine = accelerator("emulator").create_view();
+  array<int, 2> placed(4, 4, mine);
+  array_view<int, 2> pv = placed;
+  EXPECT_EQ(pv.get_source_accelerator_view(), mine);
+  EXPECT_EQ(pv[1].get_source_accelerator_view(), mine);  // a projection shares the source
+  EXPECT_EQ(placed.view_as(extent<1>(16)).get_source_accelerator_view(), mine);
+  const array<int, 2> copy = placed;  // a copy stays on its source's view (ARR-2)
+  EXPECT_EQ((array_view<const int, 2>(copy).get_source_accelerator_view()), mine);
+
+  array<int, 1> unplaced(4);
+  const array_view<int, 1> uv = unplaced;
+  EXPECT_EQ(uv.get_source_accelerator_view(), unplaced.get_accelerator_view());
+  EXPECT_EQ(uv.get_source_accelerator_view(), accelerator().get_default_view());
+}
+
+// AV-14, PROJ-18: a view built from an extent alone has no data source; asking for it throws.
+TEST(ArrayView, ViewWithoutADataSourceHasNoSourceAcceleratorView) {
+  array_view<int, 2> v(2, 2);
+  EXPECT_THROW((void)v.get_source_accelerator_view(), runtime_exception);
+  try {
+    (void)v.section(index<2>(0, 0), extent<2>(1, 1)).get_source_accelerator_view();
+    FAIL();
+  } catch (const runtime_exception& e) {
+    EXPECT_NE(std::string(e.what()).find("no data source"), std::string::npos) << e.what();
+  }
+}
+
+// ARR-9, ARR-10: assigning a view to an array copies the view's elements into it; extents must match.
+TEST(Array, AssigningAViewCopiesItsElements) {
+  const std::vector<int> src{1, 2, 3, 4, 5, 6};
+  array_view<const int, 2> r(2, 3, src);
+  const accelerator_view mine = accelerator("emulator").create_view();
+  array<int, 2> a(2, 3, mine);
+  a = r;
+  EXPECT_EQ(std::vector<int>(a), src);
+  EXPECT_EQ(a.get_accelerator_view(), mine);  // the array stays where it is
+  std::vector<int> other{9, 8, 7, 6, 5, 4};
+  array_view<int, 2> w(2, 3, other);
+  a = w;  // a writable view converts
+  EXPECT_EQ(a(1, 2), 4);
+  other[0] = 100;  // the array holds a copy, not a view of other
+  w.refresh();
+  EXPECT_EQ(a(0, 0), 9);
+  array<int, 2> wrong(3, 2);
+  EXPECT_THROW(wrong = r, runtime_exception);
+}
+
+// ARR-6: a(i) on an array of rank 2 or more projects on dimension 0, like a[i]; on rank 1 it is the
+// element.
+TEST(Array, ParenthesesWithOneIntProjectLikeTheSubscript) {
+  std::vector<int> src(2 * 3 * 4);
+  std::iota(src.begin(), src.end(), 0);
+  array<int, 3> a(extent<3>(2, 3, 4), src.begin(), src.end());
+  static_assert(std::is_same_v<decltype(a(1)), array_view<int, 2>>);
+  EXPECT_EQ(a(1)(2, 3), a(1, 2, 3));
+  EXPECT_EQ(a(1)(2)(3), 23);
+  a(0)(1, 1) = -5;
+  EXPECT_EQ(a[0][1][1], -5);
+  const array<int, 3>& ca = a;
+  static_assert(std::is_same_v<decltype(ca(1)), array_view<const int, 2>>);
+  EXPECT_EQ(ca(1)(0, 0), 12);
+  array<int, 1> one(3, src.begin());
+  one(2) = 42;
+  EXPECT_EQ(one[2], 42);
+}
+
+// ARR-8: an array is dense at every rank, so view_as and reinterpret_as take any rank, row-major.
+TEST(Array, ViewAsAndReinterpretAsWorkAtEveryRank) {
+  std::vector<int> src(2 * 3 * 4);
+  std::iota(src.begin(), src.end(), 0);
+  array<int, 3> a(extent<3>(2, 3, 4), src.begin(), src.end());
+  array_view<int, 2> m = a.view_as(extent<2>(6, 4));
+  EXPECT_EQ(m(5, 3), 23);
+  EXPECT_EQ(m(1, 0), a(0, 1, 0));
+  m(4, 2) = -1;
+  EXPECT_EQ(a(1, 1, 2), -1);
+  array_view<int, 1> flat = a.view_as(extent<1>(24));
+  EXPECT_EQ(flat[13], a(1, 0, 1));
+  EXPECT_EQ(a.view_as(extent<2>(2, 5)).extent, extent<2>(2, 5));  // fewer elements is allowed
+  EXPECT_THROW((void)a.view_as(extent<2>(5, 5)), runtime_exception);
+  array_view<float, 1> bits = a.reinterpret_as<float>();
+  EXPECT_EQ(bits.extent, extent<1>(24));
+  const array<int, 3>& ca = a;
+  static_assert(std::is_same_v<decltype(ca.view_as(extent<1>(24))), array_view<const int, 1>>);
+  static_assert(std::is_same_v<decltype(ca.reinterpret_as<unsigned int>()), array_view<const unsigned int, 1>>);
+  const int dims4[] = {2, 2, 2, 3}, at4[] = {1, 1, 1, 2};
+  EXPECT_EQ(ca.view_as(extent<4>(dims4))[index<4>(at4)], 23);
 }
 
 }  // namespace

@@ -2,14 +2,19 @@
 
 #include "report/symbolizer.hpp"
 
+#include <filesystem>
+
 namespace tessera::emulator::detail {
 namespace {
 
 // Frames inside Tessera's headers (installed or not), its own library sources (the model, the emulator,
 // the backends: TESSERA_SOURCE_ROOT is where they were compiled from), or the compiler's and standard
 // library's headers (std::atomic_ref performs Tessera's atomics) are never the user's line.
-bool in_library_code(const std::string& file) {
+// Paths are compared in normal form: clang names libstdc++'s headers through its own directory
+// ("/usr/bin/../lib/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/...").
+bool in_library_code(const std::string& raw_file) {
   static const std::string root = TESSERA_SOURCE_ROOT;
+  const std::string file = std::filesystem::path(raw_file).lexically_normal().string();
   for (const char* own : {"/spec/", "/emulator/", "/backends/"})
     if (file.rfind(root + own, 0) == 0) return true;
   return file.find("/include/tessera/") != std::string::npos || file.rfind("/usr/include/", 0) == 0 ||

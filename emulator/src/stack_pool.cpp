@@ -32,7 +32,7 @@ void stack_pool::release_all() noexcept {
   stacks_.clear();
 }
 
-const std::vector<fiber_stack>& stack_pool::reserve(int count, std::size_t bytes) {
+const std::vector<fiber_stack>& stack_pool::grow(int count, std::size_t bytes) {
   if (bytes != bytes_) {
     release_all();
     bytes_ = bytes;

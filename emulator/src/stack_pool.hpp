@@ -29,12 +29,16 @@ class stack_pool {
 
   // Make sure `count` stacks of at least `bytes` each exist; returns them. Existing stacks of another size
   // are replaced.
-  const std::vector<fiber_stack>& reserve(int count, std::size_t bytes);
+  const std::vector<fiber_stack>& reserve(int count, std::size_t bytes) {
+    if (bytes == bytes_ && static_cast<int>(stacks_.size()) >= count) return stacks_;  // every tile but the first
+    return grow(count, bytes);
+  }
 
   // True when addr lies in a guard region of this pool (async-signal-safe).
   bool in_guard(const void* addr) const noexcept;
 
  private:
+  const std::vector<fiber_stack>& grow(int count, std::size_t bytes);
   void release_all() noexcept;
 
   std::vector<fiber_stack> stacks_;

@@ -18,10 +18,6 @@
 namespace tessera::emulator::detail {
 namespace {
 
-// Thrown inside a parked thread to unwind its stack when its tile is abandoned. Kernel code cannot catch
-// it: try/catch is not allowed in kernels (GEN-5).
-struct fiber_unwind {};
-
 std::string scope_call(memory_scope s) {
   switch (s) {
     case memory_scope::all_memory: return "wait";
@@ -32,22 +28,6 @@ std::string scope_call(memory_scope s) {
 }
 
 }  // namespace
-
-inline void tile_runner::record_resumer(ctx::fcontext_t from) noexcept {
-  if (from_ < 0) worker_ctx_ = from;
-  else threads_[from_].context = from;
-}
-
-// Inlined into every caller, barrier_wait among them (which link-time optimization inlines into kernel
-// code), so that no `ret` follows a switch: jump_fcontext resumes a fiber with an indirect jump, not a
-// return, and leaves the suspending call's entry on the CPU's return-address stack, so an out-of-line
-// switch_to returning right after the switch is mispredicted, several ns each time (bench/RESULTS-emulator.md).
-[[gnu::always_inline]] inline void tile_runner::switch_to(int target) {
-  from_ = running_;
-  running_ = target;
-  const ctx::transfer_t t = ctx::jump_fcontext(target < 0 ? worker_ctx_ : threads_[target].context, this);
-  record_resumer(t.fctx);
-}
 
 std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed,
                                     std::size_t stack_bytes) {
@@ -67,11 +47,17 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   stacks_in_use_ = &stacks;
   threads_.resize(n_);
   order_.resize(n_);
-  thrown_.assign(n_, nullptr);
+  // Only a tile in which a thread threw leaves anything in thrown_ (threw_ still counts them).
+  if (threw_ != 0 || static_cast<int>(thrown_.size()) != n_) thrown_.assign(n_, nullptr);
   for (int i = 0; i < n_; ++i)
-    threads_[i] = thread_slot{ctx::make_fcontext(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main), nullptr, 0,
+    threads_[i] = thread_slot{make_fiber(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main, this), nullptr, 0,
                               memory_scope::all_memory, state::fresh, nullptr, nullptr};
-  schedule_order(seed_, tile_, phase_, order_);
+  // Seed 0 runs every phase in local-index order: the order left by the previous tile of the same size
+  // still is (polling threads queued again were appended after it and cut off by the resize).
+  if (seed_ != 0 || identity_order_of_ != n_) {
+    schedule_order(seed_, tile_, phase_, order_);
+    identity_order_of_ = seed_ == 0 ? n_ : -1;
+  }
   pos_ = 0;
   waiting_ = finished_ = threw_ = 0;
   mismatch_ = chain_mismatch_ = chains_diverged_ = false;
@@ -108,9 +94,8 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   return outcome;
 }
 
-void tile_runner::fiber_main(ctx::transfer_t t) {
-  auto* r = static_cast<tile_runner*>(t.data);
-  r->record_resumer(t.fctx);
+void tile_runner::fiber_main(void* runner) {
+  auto* r = static_cast<tile_runner*>(runner);
   const int self = r->running_;
   r->threads_[self].st = state::running;
   bool unwound = false;
@@ -142,37 +127,6 @@ void tile_runner::fiber_main(ctx::transfer_t t) {
   std::abort();  // a finished thread is never resumed
 }
 
-void tile_runner::barrier_wait(memory_scope scope, source_site site, const void* pc) {
-  if (unwinding_) throw fiber_unwind{};
-  monitor_.before_barrier();
-  const int self = running_;
-  thread_slot& me = threads_[self];
-  me.st = state::at_barrier;
-  me.file = site.file;
-  me.line = site.line;
-  me.scope = scope;
-  me.pc = pc;
-  me.caller = site.caller;
-  if (waiting_++ == 0) {
-    phase_file_ = site.file;
-    phase_line_ = site.line;
-    phase_scope_ = scope;
-    phase_pc_ = pc;
-    phase_caller_ = site.caller;
-  } else if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
-    // Different string literals may still name one file (the same header in two translation units).
-    if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
-  }
-  // One line reached from two places (a helper that waits, called from both branches of an `if`) is two
-  // barriers on a GPU. Told apart by addresses here; the phase end decides from the source lines (the
-  // compiler may copy one barrier call into two places of the machine code).
-  if (pc != phase_pc_ || site.caller != phase_caller_) chain_mismatch_ = true;
-  const int next = next_after_stop();
-  if (next == self) return;  // the phase turned and this thread runs first in the next one
-  switch_to(next);
-  if (unwinding_) throw fiber_unwind{};
-}
-
 void tile_runner::yield_polling() {
   if (unwinding_) throw fiber_unwind{};
   const int self = running_;
@@ -183,11 +137,6 @@ void tile_runner::yield_polling() {
   if (next != self) switch_to(next);
   if (unwinding_) throw fiber_unwind{};
   threads_[self].st = state::running;
-}
-
-int tile_runner::next_after_stop() {
-  if (++pos_ < static_cast<int>(order_.size())) return order_[pos_];
-  return end_phase();
 }
 
 int tile_runner::end_phase() {

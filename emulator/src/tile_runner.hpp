@@ -9,13 +9,12 @@
 #pragma once
 
 #include "checks/access_monitor.hpp"
+#include "fiber_switch.hpp"
 #include "stack_pool.hpp"
 
 #include <tessera/emulator/launch.hpp>
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
-
-#include <boost/context/detail/fcontext.hpp>
 
 #include <csetjmp>
 #include <cstdint>
@@ -25,7 +24,9 @@
 
 namespace tessera::emulator::detail {
 
-namespace ctx = boost::context::detail;
+// Thrown inside a parked thread to unwind its stack when its tile is abandoned. Kernel code cannot catch
+// it: try/catch is not allowed in kernels (GEN-5).
+struct fiber_unwind {};
 
 class tile_runner {
  public:
@@ -36,7 +37,9 @@ class tile_runner {
 
   // Called from kernel code through tile_barrier (the running thread parks until the phase turns). `pc`:
   // where the kernel's code called the barrier; with site.caller, the barrier's place in the call chain.
-  void barrier_wait(memory_scope scope, source_site site, const void* pc);
+  // Defined below, in this header: the whole crossing (bookkeeping, picking the next thread, the switch)
+  // is compiled into the one function kernel code calls (execution_hooks.cpp), whatever the build.
+  [[gnu::always_inline]] inline void barrier_wait(memory_scope scope, source_site site, const void* pc);
   // Called by the checks when the running thread polls memory without a barrier: the other threads of
   // the phase run (until they stop) before it goes on (spin_watch).
   void yield_polling();
@@ -69,10 +72,9 @@ class tile_runner {
 
  private:
   enum class state : unsigned char { fresh, running, at_barrier, polling, finished, threw };
-  // Everything the barrier path touches for one thread, in 40 bytes: its saved context, where it stopped
-  // and how.
+  // Everything the barrier path touches for one thread: its saved context, where it stopped and how.
   struct thread_slot {
-    ctx::fcontext_t context;
+    fiber_context context;
     const char* file;  // the barrier's call site, when state == at_barrier
     int line;
     memory_scope scope;
@@ -81,11 +83,18 @@ class tile_runner {
     const void* caller;  // where the function that called it returns to
   };
 
-  static void fiber_main(ctx::transfer_t t);
-  int next_after_stop();            // pick who runs after the current thread stopped; -1: the worker
-  int end_phase();                  // the rendezvous check
-  void switch_to(int target);       // from the running thread (or the worker) to target
-  void record_resumer(ctx::fcontext_t from) noexcept;
+  static void fiber_main(void* runner);
+  [[gnu::always_inline]] int next_after_stop() {  // pick who runs after the current thread stopped; -1: the worker
+    if (++pos_ < static_cast<int>(order_.size())) return order_[pos_];
+    return end_phase();
+  }
+  int end_phase();  // the rendezvous check, once per phase: out of line
+  // From the running thread (or the worker) to target.
+  [[gnu::always_inline]] void switch_to(int target) noexcept {
+    fiber_context* save = running_ < 0 ? &worker_ctx_ : &threads_[running_].context;
+    running_ = target;
+    fiber_switch(save, target < 0 ? worker_ctx_ : threads_[target].context);
+  }
   void unwind_parked();
   std::exception_ptr divergence_report() const;
   bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
@@ -106,14 +115,14 @@ class tile_runner {
   int n_ = 0;
   int pos_ = 0;          // position of the running thread in order_
   int running_ = -1;     // thread now on the CPU; -1 is the worker
-  int from_ = -1;        // thread that switched last; its context is stored on arrival
   bool unwinding_ = false;
   bool divergent_ = false;
   bool stopped_by_check_ = false;  // a check ended the tile (check_stop)
   bool order_grown_ = false;       // polling threads were queued again in this phase
-  ctx::fcontext_t worker_ctx_ = nullptr;
+  fiber_context worker_ctx_ = nullptr;
   std::vector<thread_slot> threads_;
   std::vector<int> order_;
+  int identity_order_of_ = -1;  // order_ holds 0..n-1 for this n (seed 0), so a tile need not refill it
   // This phase so far, so that its end is checked in constant time.
   int waiting_ = 0;
   int finished_ = 0;
@@ -130,5 +139,39 @@ class tile_runner {
   sigjmp_buf overflow_exit_;
   int overflowed_ = -1;
 };
+
+void tile_runner::barrier_wait(memory_scope scope, source_site site, const void* pc) {
+  if (unwinding_) throw fiber_unwind{};
+  monitor_.before_barrier();
+  const int self = running_;
+  thread_slot& me = threads_[self];
+  me.st = state::at_barrier;
+  me.file = site.file;
+  me.line = site.line;
+  me.scope = scope;
+  me.pc = pc;
+  me.caller = site.caller;
+  if (waiting_++ == 0) {
+    phase_file_ = site.file;
+    phase_line_ = site.line;
+    phase_scope_ = scope;
+    phase_pc_ = pc;
+    phase_caller_ = site.caller;
+  } else if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
+    // Different string literals may still name one file (the same header in two translation units).
+    if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
+  }
+  // One line reached from two places (a helper that waits, called from both branches of an `if`) is two
+  // barriers on a GPU. Told apart by addresses here; the phase end decides from the source lines (the
+  // compiler may copy one barrier call into two places of the machine code).
+  if (pc != phase_pc_ || site.caller != phase_caller_) chain_mismatch_ = true;
+  const int next = next_after_stop();
+  if (next == self) return;  // the phase turned and this thread runs first in the next one
+  // The thread after `next` resumes from its saved registers at the top of its stack, which a tile of
+  // many threads has long pushed out of the L1 cache: fetch them while `next` runs.
+  if (pos_ + 1 < static_cast<int>(order_.size())) __builtin_prefetch(threads_[order_[pos_ + 1]].context);
+  switch_to(next);
+  if (unwinding_) throw fiber_unwind{};
+}
 
 }  // namespace tessera::emulator::detail

@@ -3,7 +3,6 @@
 #include <tessera/exceptions.hpp>
 #include <tessera/limits.hpp>
 
-#include <cstdint>
 #include <sstream>
 #include <string>
 
@@ -38,17 +37,8 @@ void validate_simple_domain(const int* extent, int rank) { require_positive(exte
 
 void validate_tiled_domain(const int* extent, const int* tile, int rank) {
   require_positive(extent, rank, "the tiled");
-  std::int64_t threads = 1;
-  for (int i = 0; i < rank; ++i) threads *= tile[i];
-  if (threads > limits::max_threads_per_tile) {
-    fail("tile " + tuple(tile, rank) + " has " + std::to_string(threads) + " threads",
-         "a tile may hold at most " + std::to_string(limits::max_threads_per_tile) + " threads; use a smaller tile");
-  }
-  if (rank == 3 && tile[0] > limits::max_tile_dim0_rank3) {
-    fail("tile " + tuple(tile, rank) + " has D0 = " + std::to_string(tile[0]),
-         "a rank-3 tile may have at most " + std::to_string(limits::max_tile_dim0_rank3) +
-             " in dimension 0; put the larger size in dimension 1 or 2");
-  }
+  // The tile's own limits (threads per tile, D0 at rank 3) were checked when the launch was compiled
+  // (check_tile_launch_limits in compute_domain.hpp); what remains depends on the extent.
   for (int i = 0; i < rank; ++i) {
     if (extent[i] % tile[i] != 0) {
       fail("extent " + tuple(extent, rank) + " is not divisible by tile " + tuple(tile, rank) + " in dimension " +

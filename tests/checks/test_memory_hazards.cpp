@@ -46,13 +46,12 @@ TEST(TileStaticHazards, UnsynchronizedSumIntoOneTileStaticVariableIsAWriteAfterW
   std::vector<float> in(64, 1.0f), out(4, 0.0f);
   array_view<const float, 1> a(64, in);
   array_view<float, 1> b(4, out);
-  int line = 0;
+  const int line = __LINE__ + 6;  // the kernel line the finding must name
   const auto hs = hazards_of([&] {
-    parallel_for_each(a.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+    parallel_for_each(a.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
       tile_static float total;
       if (t.local[0] == 0) total = 0;
       t.barrier.wait();
-      line = __LINE__ + 1;
       total += a[t];  // every thread, no synchronization
       t.barrier.wait();
       if (t.local[0] == 0) b[t.tile] = total;
@@ -64,12 +63,11 @@ TEST(TileStaticHazards, UnsynchronizedSumIntoOneTileStaticVariableIsAWriteAfterW
 TEST(TileStaticHazards, ReadingANeighboursSlotWithoutABarrierIsAReadAfterWriteRace) {
   std::vector<int> out(32);
   array_view<int, 1> v(32, out);
-  int line = 0;
+  const int line = __LINE__ + 5;  // the kernel line the finding must name
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<32>(), [=, &line](tiled_index<32> t) {
+    parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
       tile_static int s[32];
       s[t.local[0]] = t.local[0];
-      line = __LINE__ + 1;
       v[t] = s[(t.local[0] + 31) % 32];  // no barrier between the write and this read
     });
   });
@@ -79,14 +77,13 @@ TEST(TileStaticHazards, ReadingANeighboursSlotWithoutABarrierIsAReadAfterWriteRa
 TEST(TileStaticHazards, OverwritingASlotAnotherThreadStillReadsIsAWriteAfterReadRace) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
-  int line = 0;
+  const int line = __LINE__ + 7;  // the kernel line the finding must name
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
       tile_static int s[16];
       s[t.local[0]] = 1;
       t.barrier.wait();
       const int neighbour = s[(t.local[0] + 1) % 16];
-      line = __LINE__ + 1;
       s[t.local[0]] = neighbour + 1;  // the neighbour may not have read it yet
       t.barrier.wait();
       v[t] = s[t.local[0]];
@@ -98,13 +95,12 @@ TEST(TileStaticHazards, OverwritingASlotAnotherThreadStillReadsIsAWriteAfterRead
 TEST(TileStaticHazards, ExchangeAcrossAGlobalOnlyFenceIsARace) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
-  int line = 0;
+  const int line = __LINE__ + 6;  // the kernel line the finding must name
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<16>(), [=, &line](tiled_index<16> t) {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
       tile_static int s[16];
       s[t.local[0]] = t.local[0];
       t.barrier.wait_with_global_memory_fence();  // does not order tile_static memory (MEM-9)
-      line = __LINE__ + 1;
       v[t] = s[15 - t.local[0]];
     });
   });
@@ -114,13 +110,12 @@ TEST(TileStaticHazards, ExchangeAcrossAGlobalOnlyFenceIsARace) {
 TEST(TileStaticHazards, ReadingTileStaticNoThreadWroteIsAnUninitializedRead) {
   std::vector<int> out(8);
   array_view<int, 1> v(8, out);
-  int line = 0;
+  const int line = __LINE__ + 6;  // the kernel line the finding must name
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<8>(), [=, &line](tiled_index<8> t) {
+    parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
       tile_static int s[8];
       if (t.local[0] < 4) s[t.local[0]] = 1;
       t.barrier.wait();
-      line = __LINE__ + 1;
       v[t] = s[t.local[0]];  // slots 4..7 were never written
     });
   });
@@ -148,7 +143,7 @@ TEST(TileStaticHazards, PlainStoreNextToAnAtomicIsARace) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
       tile_static int counter;
       if (t.local[0] == 0) counter = 0;
       t.barrier.wait();
@@ -169,7 +164,7 @@ TEST(TileStaticHazards, TreeReductionWithBarriersIsClean) {
   std::vector<int> in(256, 1), out(1);
   array_view<const int, 1> a(256, in);
   array_view<int, 1> b(1, out);
-  EXPECT_NO_THROW(parallel_for_each(a.extent.tile<256>(), [=](tiled_index<256> t) {
+  EXPECT_NO_THROW(parallel_for_each(a.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) {
     tile_static int s[256];
     const int l = t.local[0];
     s[l] = a[t];
@@ -186,7 +181,7 @@ TEST(TileStaticHazards, TreeReductionWithBarriersIsClean) {
 TEST(TileStaticHazards, ExchangeAcrossATileStaticFenceIsClean) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
-  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     tile_static int s[16];
     s[t.local[0]] = t.local[0];
     t.barrier.wait_with_tile_static_memory_fence();
@@ -198,7 +193,7 @@ TEST(TileStaticHazards, ExchangeAcrossATileStaticFenceIsClean) {
 TEST(TileStaticHazards, AtomicHistogramInTileStaticIsClean) {
   std::vector<int> out(8);
   array_view<int, 1> v(8, out);
-  EXPECT_NO_THROW(parallel_for_each(extent<1>(256).tile<256>(), [=](tiled_index<256> t) {
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(256).tile<256>(), [=] restrict_amp (tiled_index<256> t) {
     tile_static int bins[8];
     if (t.local[0] < 8) bins[t.local[0]] = 0;
     t.barrier.wait();
@@ -215,7 +210,7 @@ TEST(TileStaticHazards, TwoThreadsWritingDifferentFieldsOfOneStructIsClean) {
   };
   std::vector<int> out(2);
   array_view<int, 1> v(2, out);
-  EXPECT_NO_THROW(parallel_for_each(extent<1>(2).tile<2>(), [=](tiled_index<2> t) {
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(2).tile<2>(), [=] restrict_amp (tiled_index<2> t) {
     tile_static pair p;
     if (t.local[0] == 0) p.a = 1;
     else p.b = 2;
@@ -228,7 +223,7 @@ TEST(TileStaticHazards, TwoThreadsWritingDifferentFieldsOfOneStructIsClean) {
 TEST(TileStaticHazards, ManyThreadsReadingOneValueIsClean) {
   std::vector<int> out(64);
   array_view<int, 1> v(64, out);
-  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) {
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<64>(), [=] restrict_amp (tiled_index<64> t) {
     tile_static int broadcast;
     if (t.local[0] == 0) broadcast = 42;
     t.barrier.wait();
@@ -244,7 +239,7 @@ TEST(TileStaticHazards, ChecksOffReportsNothing) {
   emulator::set_options(off);
   std::vector<int> out(32);
   array_view<int, 1> v(32, out);
-  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
     tile_static int s[32];
     s[t.local[0]] = 1;
     v[t] = s[(t.local[0] + 1) % 32];
@@ -260,7 +255,7 @@ TEST(TileStaticHazards, ReportsAreTheSameAtEveryWorkerCountAndEverySeedFindsTheR
     std::vector<int> out(256);
     array_view<int, 1> v(256, out);
     try {
-      parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+      parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
         tile_static int s[32];
         s[t.local[0]] = t.local[0];
         v[t] = s[(t.local[0] + 5) % 32];
@@ -305,7 +300,7 @@ TEST(GlobalMemoryHazards, ExchangeThroughGlobalMemoryAcrossATileStaticOnlyFenceI
   std::vector<int> scratch(32), out(32);
   array_view<int, 1> s(32, scratch), v(32, out);
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+    parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
       s[t] = t.local[0];
       t.barrier.wait_with_tile_static_memory_fence();  // does not order global memory (MEM-9)
       v[t] = s[31 - t.local[0]];
@@ -317,7 +312,7 @@ TEST(GlobalMemoryHazards, ExchangeThroughGlobalMemoryAcrossATileStaticOnlyFenceI
 TEST(GlobalMemoryHazards, ExchangeThroughGlobalMemoryAcrossAGlobalFenceIsClean) {
   std::vector<int> scratch(64), out(64);
   array_view<int, 1> s(64, scratch), v(64, out);
-  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+  EXPECT_NO_THROW(parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
     s[t] = t.local[0];
     t.barrier.wait_with_global_memory_fence();
     v[t] = s[t.tile_origin[0] + 31 - t.local[0]];
@@ -329,7 +324,7 @@ TEST(GlobalMemoryHazards, ATileReadingWhatAnotherTileWroteIsARaceBetweenTilesEve
   std::vector<int> data(64, 0);
   array_view<int, 1> v(64, data);
   const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<32>(), [=](tiled_index<32> t) {
+    parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
       if (t.tile[0] == 0 && t.local[0] == 0) v[0] = 7;
       t.barrier.wait();  // orders threads of one tile only (BAR-11)
       if (t.tile[0] == 1 && t.local[0] == 0) v[33] = v[0];
@@ -349,7 +344,7 @@ TEST(GlobalMemoryHazards, EveryThreadIncrementingOneCounterWithoutAtomicsIsRepor
   std::vector<int> counter(1, 0);
   array_view<int, 1> c(1, counter);
   const auto hs = hazards_of([&] {
-    parallel_for_each(extent<1>(128).tile<32>(), [=](tiled_index<32>) { c[0] += 1; });
+    parallel_for_each(extent<1>(128).tile<32>(), [=] restrict_amp (tiled_index<32>) { c[0] += 1; });
   });
   EXPECT_TRUE(has_kind(hs, "race between tiles", "global"));
   EXPECT_TRUE(has_kind(hs, "read after write", "global") || has_kind(hs, "write after read", "global") ||
@@ -359,7 +354,7 @@ TEST(GlobalMemoryHazards, EveryThreadIncrementingOneCounterWithoutAtomicsIsRepor
 TEST(GlobalMemoryHazards, AtomicCounterFromEveryTileIsClean) {
   std::vector<int> counter(1, 0);
   array_view<int, 1> c(1, counter);
-  EXPECT_NO_THROW(parallel_for_each(extent<1>(128).tile<32>(), [=](tiled_index<32>) { atomic_fetch_add(&c[0], 1); }));
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(128).tile<32>(), [=] restrict_amp (tiled_index<32>) { atomic_fetch_add(&c[0], 1); }));
   EXPECT_EQ(counter[0], 128);
 }
 
@@ -367,7 +362,7 @@ TEST(GlobalMemoryHazards, EveryTileReadingSharedInputAndWritingItsOwnOutputIsCle
   std::vector<float> in(16, 2.0f), out(256, 0.0f);
   array_view<const float, 1> a(16, in);
   array_view<float, 1> b(256, out);
-  EXPECT_NO_THROW(parallel_for_each(b.extent.tile<16>(), [=](tiled_index<16> t) { b[t] = a[t.local] * t.tile[0]; }));
+  EXPECT_NO_THROW(parallel_for_each(b.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) { b[t] = a[t.local] * t.tile[0]; }));
   EXPECT_EQ(out[255], 30.0f);
 }
 
@@ -377,7 +372,7 @@ TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
     std::vector<int> data(256, 0);
     array_view<int, 1> v(256, data);
     try {
-      parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) { v[(t.global[0] + 16) % 256] = v[t] + 1; });
+      parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) { v[(t.global[0] + 16) % 256] = v[t] + 1; });
     } catch (const hazard_detected& e) {
       return std::string(e.what());
     }
@@ -405,7 +400,7 @@ TEST(TileStaticBudget, TouchingMoreThan32KiBOfTileStaticIsReported) {
   std::vector<int> out(2);
   array_view<int, 1> v(2, out);
   try {
-    parallel_for_each(v.extent.tile<2>(), [=](tiled_index<2> t) {
+    parallel_for_each(v.extent.tile<2>(), [=] restrict_amp (tiled_index<2> t) {
       tile_static int big[9000];  // 36000 bytes
       big[t.local[0] * 8999] = 1;
       t.barrier.wait();
@@ -423,7 +418,7 @@ TEST(HazardReport, IsAlsoAvailableAsJson) {
   std::vector<int> out(8);
   array_view<int, 1> v(8, out);
   try {
-    parallel_for_each(v.extent.tile<8>(), [=](tiled_index<8> t) {
+    parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
       tile_static int s[8];
       s[t.local[0]] = 1;
       v[t] = s[7 - t.local[0]];

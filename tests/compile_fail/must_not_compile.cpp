@@ -2,8 +2,10 @@
 // expects the compiler to fail with the diagnostic the case names; CASE=0 is the control, which must
 // compile, so that a failure of the others means the rejection and not a broken harness.
 #include <tessera/amp.hpp>
+#include <tessera/short_vectors.hpp>
 
 using namespace tessera;
+using namespace tessera::graphics;
 
 void must_not_compile() {
 #if CASE == 0
@@ -20,6 +22,19 @@ void must_not_compile() {
   int m4[] = {1, 2, 3, 4};
   (void)index<4>(c4);
   (void)extent<4>(m4);
+  // PFE-4: tiles at the limits launch; shapes over them are types a program may name and compute with
+  // (C++ AMP's own example, tiled_extent<64,16,4>, has 4096 threads); only launching them is refused.
+  parallel_for_each(extent<1>(1024).tile<1024>(), [=] restrict_amp (tiled_index<1024>) {});
+  parallel_for_each(extent<2>(32, 32).tile<32, 32>(), [=] restrict_amp (tiled_index<32, 32>) {});
+  parallel_for_each(extent<3>(64, 4, 4).tile<64, 4, 4>(), [=] restrict_amp (tiled_index<64, 4, 4>) {});
+  static_assert(tiled_extent<64, 16, 4>::tile_dim0 == 64 && tiled_extent<64, 16, 4>::tile_extent.size() == 4096);
+  (void)extent<2>(2000, 2000).tile<1000, 1000>().pad();
+  // Short vectors: integer operators on int and uint, negation on signed types, explicit conversions,
+  // swizzles of the components a vector has.
+  (void)(int_2(6) & int_2(3));
+  (void)(-float_2(1.0f));
+  (void)float_2(int_2(1, 2));
+  (void)int_3(1, 2, 3).get_xz();
 #elif CASE == 1
   // TIDX-5: the kernel's tiled_index must have the launch's tile sizes.
   parallel_for_each(extent<1>(64).tile<8>(), [] restrict_amp (tiled_index<4>) {});
@@ -52,6 +67,35 @@ void must_not_compile() {
   // EXT-1, IDX-2: so has extent.
   extent<4> e(1, 2, 3, 4);
   (void)e;
+#elif CASE == 9
+  // PFE-4, PROJ-4: a launched tile holds at most 1024 threads; the shape is known when the launch compiles.
+  array_view<int, 1> v(1025);
+  parallel_for_each(v.extent.tile<1025>(), [=] restrict_amp (tiled_index<1025> t) { v[t] = 1; });
+#elif CASE == 10
+  // The same at rank 2: 33 * 32 = 1056 threads.
+  parallel_for_each(extent<2>(33, 32).tile<33, 32>(), [=] restrict_amp (tiled_index<33, 32>) {});
+#elif CASE == 11
+  // The same at rank 3: 2 * 2 * 257 = 1028 threads.
+  parallel_for_each(extent<3>(2, 2, 257).tile<2, 2, 257>(), [=] restrict_amp (tiled_index<2, 2, 257>) {});
+#elif CASE == 12
+  // PFE-4, PROJ-4: a rank-3 tile is at most 64 in dimension 0, here with only 512 threads.
+  parallel_for_each(extent<3>(128, 2, 2).tile<128, 2, 2>(), [=] restrict_amp (tiled_index<128, 2, 2>) {});
+#elif CASE == 13
+  // A product that overflows int is still the limit's error, not an overflow in a constant expression.
+  parallel_for_each(tiled_extent<2147483647, 2147483647, 2147483647>(), [=] restrict_amp (tiled_index<2147483647, 2147483647, 2147483647>) {});
+#elif CASE == 21
+  // SV-4: bitwise operators exist for int and uint vectors only.
+  (void)(float_2(1.0f) & float_2(2.0f));
+#elif CASE == 22
+  // SV-4: unary minus exists for signed component types only (not uint, not unorm).
+  (void)(-uint_2(1u, 2u));
+#elif CASE == 23
+  // SV-1: conversions between short vector types are explicit.
+  float_2 f = int_2(1, 2);
+  (void)f;
+#elif CASE == 24
+  // SV-5: a swizzle names components the vector has; int_2 has no z.
+  (void)int_2(1, 2).get_xz();
 #else
 #error "unknown CASE"
 #endif

@@ -1,7 +1,7 @@
 # The package as a user meets it: install Tessera to a fresh prefix, build examples/consumer against the
-# installed package (find_package, tessera_add_kernel_tests) and run its tests with ctest. The clean
-# kernel's test must pass; the planted race's test must fail with the race report naming both lines;
-# ctest's JUnit file must list both tests.
+# installed package (find_package, tessera_add_kernel_tests, Tessera::amp_compat) and run its tests with
+# ctest. The clean kernel's test and the C++ AMP source's must pass; the planted race's test must fail
+# with the race report naming both lines; ctest's JUnit file must list both kernel tests.
 #
 #   cmake -DTESSERA_BUILD=<build dir> -DTESSERA_SOURCE=<source dir> -DWORK=<scratch dir>
 #         [-DSETTINGS=<initial cache: compilers, flags, search paths>] [-DGENERATOR=<generator>]
@@ -62,6 +62,9 @@ if(rc EQUAL 0)
 endif()
 if(NOT out MATCHES "emulator\\.TileSums\\.EachTileSumsItsElements[ .]+Passed")
   string(APPEND problems "the clean kernel's test did not pass on the emulator\n")
+endif()
+if(NOT out MATCHES "amp_source\\.tile_maxima[ .]+Passed")
+  string(APPEND problems "the C++ AMP source built with Tessera::amp_compat did not pass\n")
 endif()
 if(NOT out MATCHES "emulator\\.RotateInTile\\.EachThreadGetsItsNeighboursElement[ .]+\\*+Failed")
   string(APPEND problems "the planted race's test did not fail on the emulator\n")

@@ -51,6 +51,27 @@ TESSERA_PLAIN_HOOKS(16)
 void __tsan_read_range(void* a, unsigned long n) { note(a, n, access_kind::read, TESSERA_PC); }
 void __tsan_write_range(void* a, unsigned long n) { note(a, n, access_kind::write, TESSERA_PC); }
 
+// Clang turns memcpy, memmove and memset in instrumented code (a struct copy, a zeroed array) into these:
+// the bytes read, then the bytes written, then the operation itself.
+void* __tsan_memcpy(void* to, const void* from, unsigned long n) {
+  if (n != 0) {
+    note(from, n, access_kind::read, TESSERA_PC);
+    note(to, n, access_kind::write, TESSERA_PC);
+  }
+  return __builtin_memcpy(to, from, n);
+}
+void* __tsan_memmove(void* to, const void* from, unsigned long n) {
+  if (n != 0) {
+    note(from, n, access_kind::read, TESSERA_PC);
+    note(to, n, access_kind::write, TESSERA_PC);
+  }
+  return __builtin_memmove(to, from, n);
+}
+void* __tsan_memset(void* to, int byte, unsigned long n) {
+  if (n != 0) note(to, n, access_kind::write, TESSERA_PC);
+  return __builtin_memset(to, byte, n);
+}
+
 void __tsan_atomic_thread_fence(int) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); }
 

@@ -78,7 +78,6 @@ void access_monitor::begin(hazard_log* log) {
   enabled_ = config_.enabled.bits();
   map_.prepare_worker();
   log->note_tile_static_modules(map_);
-  log->task_started();
   held_.active = false;
   accesses_ = 0;
   active_ = this;
@@ -88,7 +87,7 @@ void access_monitor::begin(hazard_log* log) {
 void access_monitor::end() noexcept {
   if (active_ == this) {
     each_enabled([&](auto& c) { c.on_tile_end(*this); });
-    log_->task_ended(accesses_);
+    hazard_log::scope::count_accesses(accesses_);
   }
   held_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
@@ -129,7 +128,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
 void access_monitor::end_points() noexcept {
   if (active_ == this) {
     try {
-      settle_held_write();
+      if (held_.active) settle_held_write();
     } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
     }
   }
@@ -188,7 +187,6 @@ void access_monitor::hold_write(const access_event& e) noexcept {
 }
 
 void access_monitor::settle_held_write() {
-  if (!held_.active) return;
   held_.active = false;
   const bool changed = std::memcmp(reinterpret_cast<const void*>(held_.addr), held_.old_bytes, held_.size) != 0;
   each_enabled([&](auto& c) { c.on_write_settled(*this, changed); });

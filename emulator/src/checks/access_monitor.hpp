@@ -51,9 +51,14 @@ class access_monitor : public check_context {
   void begin_points(const simple_launch& launch, const std::int64_t* point);
   void end_points() noexcept;
 
-  // The running thread reaches a barrier / its kernel returned (may throw check_stop).
-  void before_barrier() { settle_held_write(); }
-  void thread_done() { settle_held_write(); }
+  // The running thread reaches a barrier / its kernel returned (may throw check_stop). Inline: on the
+  // barrier path, which has nothing to do unless a same-value write is held.
+  void before_barrier() {
+    if (held_.active) settle_held_write();
+  }
+  void thread_done() {
+    if (held_.active) settle_held_write();
+  }
   // A barrier phase ended at `site`; `scope` is the fence of the barrier every thread met at.
   void phase_turn(memory_scope scope, source_site site) noexcept;
 
@@ -73,7 +78,7 @@ class access_monitor : public check_context {
   void end() noexcept;
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
   [[gnu::noinline]] void hold_write(const access_event& e) noexcept;
-  [[gnu::noinline]] void settle_held_write();
+  [[gnu::noinline]] void settle_held_write();  // only while held_.active
 
   // Calls f(c) for every check c the launch has switched on, in the table's order.
   template <class F>

@@ -34,7 +34,10 @@ class hazard_log {
   static hazard_log* current() noexcept;
 
   // Makes `log` this thread's current log while a task of its launch runs here (a worker thread may run
-  // tasks of several launches, one after another or, waiting in one, another's nested).
+  // tasks of several launches, one after another or, waiting in one, another's nested). A worker inside a
+  // scope counts as one running task of the launch, and the accesses its checks see are added to the
+  // launch once, when the scope ends: per share of tiles, not per tile, because a shared counter written
+  // for every tile of a small-tile launch is a cache line every worker fights over.
   class scope {
    public:
     explicit scope(hazard_log* log) noexcept;
@@ -42,8 +45,13 @@ class hazard_log {
     scope(const scope&) = delete;
     scope& operator=(const scope&) = delete;
 
+    // Adds to the accesses of the innermost scope of this thread (a tile or range that ended).
+    static void count_accesses(std::uint64_t n) noexcept;
+
    private:
     hazard_log* previous_;
+    scope* outer_;
+    std::uint64_t accesses_ = 0;
   };
 
   // `seed` is named in the report: the order of a tile's threads, and so which access of a race comes
@@ -61,18 +69,12 @@ class hazard_log {
   void record(const finding& f);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
-  // Tiles (non-tiled: ranges of points) of this launch running now, on any worker. While another one
-  // runs, global memory a thread polls may still change (the spin-wait check's hang verdict). A task
-  // that ends adds the accesses the checks saw in it.
-  void task_started() noexcept { running_.fetch_add(1, std::memory_order_relaxed); }
-  void task_ended(std::uint64_t accesses) noexcept {
-    accesses_.fetch_add(accesses, std::memory_order_relaxed);
-    running_.fetch_sub(1, std::memory_order_relaxed);
-  }
-  // A running task is stalled while every thread of it is parked, finished or waiting on memory that did
-  // not change: it stores nothing until something else does. Global memory can still change only while
-  // some running task is not stalled (tasks that cannot start until a worker frees up cannot help:
-  // every worker is busy with a running one).
+  // Tasks of this launch running now: workers inside a share of its tiles or points (counted by scope).
+  // While another one runs, global memory a thread polls may still change (the spin-wait check's hang
+  // verdict). A running task is stalled while every thread of its tile (or its point) is parked, finished
+  // or waiting on memory that did not change: it stores nothing until something else does. Global memory
+  // can still change only while some running task is not stalled (tasks that cannot start until a worker
+  // frees up cannot help: every worker is busy with a running one).
   void task_stalled(bool stalled) noexcept { stalled_.fetch_add(stalled ? 1 : -1, std::memory_order_relaxed); }
   bool others_can_store() const noexcept {
     return running_.load(std::memory_order_relaxed) > stalled_.load(std::memory_order_relaxed);

@@ -8,15 +8,15 @@
 #pragma once
 
 #include <tessera/access_type.hpp>
+#include <tessera/completion_future.hpp>
 #include <tessera/exceptions.hpp>
+#include <tessera/queuing_mode.hpp>
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace tessera {
-
-enum class queuing_mode { immediate, automatic };
 
 namespace detail {
 
@@ -35,10 +35,15 @@ struct device_info {
   bool supports_cpu_shared_memory = true;
   bool is_debug = false;
   bool is_emulated = true;
-  // The accelerator's default CPU access type for arrays (ACC-7): access_type::automatic until
-  // set_default_cpu_access_type() sets it. Held as an int so the atomic builtins take it; mutable
-  // because the setting belongs to the device, which every accelerator object shares as const.
-  mutable int default_cpu_access = static_cast<int>(access_type::automatic);
+  // The accelerator's default CPU access type for arrays (ACC-7, ACC-10): the access_type in the low
+  // bits (access_type::automatic until set_default_cpu_access_type() sets it), and two flags: set once
+  // (cpu_access_overridden) and used by an array (cpu_access_used); either makes a later set fail. One
+  // int, so the atomic builtins read and change all three at once; mutable because the setting belongs
+  // to the device, which every accelerator object shares as const.
+  static constexpr int cpu_access_value_mask = 0xf;
+  static constexpr int cpu_access_overridden = 0x10;
+  static constexpr int cpu_access_used = 0x20;
+  mutable int default_cpu_access_state = static_cast<int>(access_type::automatic);
   void (*wait)(int ordinal) = nullptr;   // blocks until the device's queued work is done; null: synchronous
   std::shared_ptr<void> default_queue = std::make_shared<char>();  // identity of the device's default view
 };
@@ -58,7 +63,15 @@ class accelerator_view {
 
   // Block until all work submitted to this view has finished. Launches on the emulator are synchronous.
   void wait() const;
+  // Send the queued work to the device without waiting for it. Every backend submits each command as it
+  // is issued, so there is nothing left to send.
   void flush() const {}
+  // A future that is ready when all work submitted to this view before the call has finished (ACC-8).
+  // It waits for that work before it returns, so the future is ready at once (PROJ-17); an error the work
+  // reports (a GPU fault: accelerator_view_removed) is thrown by its get().
+  completion_future create_marker() const {
+    return detail::run_to_completion([this] { wait(); });
+  }
 
   friend bool operator==(const accelerator_view& a, const accelerator_view& b) noexcept { return a.queue_ == b.queue_; }
   friend bool operator!=(const accelerator_view& a, const accelerator_view& b) noexcept { return !(a == b); }
@@ -98,7 +111,9 @@ class accelerator {
   // default was chosen.
   static bool set_default(const std::string& device_path);
 
+  // The view every launch without a view uses; its queuing mode is automatic (ACC-8).
   accelerator_view get_default_view() const { return default_view_; }
+  // A new view on this accelerator, with the queuing mode asked for (ACC-8, ACC-9).
   accelerator_view create_view(queuing_mode mode = queuing_mode::automatic) const {
     return accelerator_view(device_, std::make_shared<char>(), mode);
   }
@@ -116,19 +131,27 @@ class accelerator {
   // access_type_auto (ACC-7, §3.2.6). Until set: read_write where the accelerator shares memory with the
   // CPU (the emulator and "cpu" compute in host memory), none elsewhere (a GPU's own memory).
   access_type get_default_cpu_access_type() const noexcept {
-    const auto set = static_cast<access_type>(__atomic_load_n(&device_->default_cpu_access, __ATOMIC_RELAXED));
-    if (set != access_type::automatic) return set;
-    return device_->supports_cpu_shared_memory ? access_type::read_write : access_type::none;
+    return resolve(__atomic_load_n(&device_->default_cpu_access_state, __ATOMIC_ACQUIRE));
   }
-  // Set that default for this device (every accelerator object naming it sees it). Returns true.
-  // Anything but none or auto on an accelerator without CPU shared memory throws runtime_exception
-  // (ARR-5); auto restores the built-in choice.
+  // Set that default for this device (every accelerator object naming it sees it), once, and only before
+  // an array has used it (ACC-10): the first call made before any array on this accelerator took the
+  // default returns true; every later call, and any call after such an array was made, returns false and
+  // changes nothing. Arrays take the default when built on this accelerator's views with
+  // access_type_auto, or, built without a view, when their get_cpu_access_type() is first asked (the
+  // default accelerator is chosen then: ACC-6). access_type_auto keeps the built-in choice (and counts as
+  // the one call). Anything but none or auto on an accelerator without CPU shared memory throws
+  // runtime_exception (ARR-5), whether or not the default could still be set.
   bool set_default_cpu_access_type(access_type type) const {
     if (type != access_type::none && type != access_type::automatic && !device_->supports_cpu_shared_memory)
       throw runtime_exception("accelerator::set_default_cpu_access_type: " + device_->path +
                               " has no memory shared with the CPU, so only access_type_none or access_type_auto "
                               "can be its default (ARR-5)");
-    __atomic_store_n(&device_->default_cpu_access, static_cast<int>(type), __ATOMIC_RELAXED);
+    int state = __atomic_load_n(&device_->default_cpu_access_state, __ATOMIC_ACQUIRE);
+    do {
+      if ((state & (detail::device_info::cpu_access_overridden | detail::device_info::cpu_access_used)) != 0) return false;
+    } while (!__atomic_compare_exchange_n(&device_->default_cpu_access_state, &state,
+                                          static_cast<int>(type) | detail::device_info::cpu_access_overridden, false,
+                                          __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     return true;
   }
   bool get_is_debug() const noexcept { return device_->is_debug; }
@@ -139,6 +162,19 @@ class accelerator {
 
  private:
   friend class accelerator_view;
+  template <class T, int N>
+  friend class array;
+
+  // The default CPU access type, taken by an array that asked for access_type_auto: from now on
+  // set_default_cpu_access_type() returns false (ACC-10).
+  access_type take_default_cpu_access_type() const noexcept {
+    return resolve(__atomic_or_fetch(&device_->default_cpu_access_state, detail::device_info::cpu_access_used, __ATOMIC_ACQ_REL));
+  }
+  access_type resolve(int state) const noexcept {
+    const auto set = static_cast<access_type>(state & detail::device_info::cpu_access_value_mask);
+    if (set != access_type::automatic) return set;
+    return device_->supports_cpu_shared_memory ? access_type::read_write : access_type::none;
+  }
   explicit accelerator(std::shared_ptr<const detail::device_info> device)
       : device_(std::move(device)), default_view_(device_, device_->default_queue, queuing_mode::automatic) {}
 

@@ -5,6 +5,7 @@
 #include <tessera/array.hpp>
 #include <tessera/array_view.hpp>
 #include <tessera/atomics.hpp>
+#include <tessera/completion_future.hpp>
 #include <tessera/copy.hpp>
 #include <tessera/dialect.hpp>
 #include <tessera/exceptions.hpp>
@@ -13,6 +14,7 @@
 #include <tessera/kernel_failures.hpp>
 #include <tessera/limits.hpp>
 #include <tessera/parallel_for_each.hpp>
+#include <tessera/queuing_mode.hpp>
 #include <tessera/tile_barrier.hpp>
 #include <tessera/tiled_extent.hpp>
 #include <tessera/tiled_index.hpp>

@@ -26,7 +26,7 @@ class array {
   // The array's shape (read it; assigning to it is not supported).
   tessera::extent<N> extent;
 
-  explicit array(const tessera::extent<N>& e) : extent(e), view_(checked(e)) {}
+  explicit array(const tessera::extent<N>& e) : extent(e), view_(checked(e)) { view_.home_->mark_array(nullptr); }
   explicit array(int e0) requires(N == 1) : array(tessera::extent<1>(e0)) {}
   array(int e0, int e1) requires(N == 2) : array(tessera::extent<2>(e0, e1)) {}
   array(int e0, int e1, int e2) requires(N == 3) : array(tessera::extent<3>(e0, e1, e2)) {}
@@ -158,6 +158,7 @@ class array {
     view_on_ = other.view_on_;
     associated_ = other.associated_;
     cpu_access_ = other.cpu_access_;
+    if (view_on_) view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
     std::copy(other.begin(), other.end(), begin());
   }
   array& operator=(const array& other) {
@@ -169,6 +170,12 @@ class array {
   }
   array(array&&) noexcept = default;
   array& operator=(array&&) noexcept = default;
+  // Copy a view's contents into this array: copy(src, *this), so the extents must match (ARR-9, ARR-10).
+  // The array keeps its accelerator_view.
+  array& operator=(const array_view<const T, N>& src) {
+    detail::copy_elements(src, view_);
+    return *this;
+  }
 
   tessera::extent<N> get_extent() const { return extent; }
 
@@ -177,8 +184,10 @@ class array {
   // array that is not a staging array is its own associated view.
   accelerator_view get_accelerator_view() const { return view_on_ ? view_on_ : accelerator().get_default_view(); }
   accelerator_view get_associated_accelerator_view() const { return associated_ ? associated_ : get_accelerator_view(); }
+  // An array built without a view takes the default accelerator's default CPU access type when first
+  // asked, and from then on that default can no longer be set (ACC-10).
   access_type get_cpu_access_type() const {
-    return cpu_access_ != access_type::automatic ? cpu_access_ : get_accelerator_view().get_accelerator().get_default_cpu_access_type();
+    return cpu_access_ != access_type::automatic ? cpu_access_ : get_accelerator_view().get_accelerator().take_default_cpu_access_type();
   }
 
   T& operator[](const index<N>& idx) { return view_[idx]; }
@@ -192,6 +201,8 @@ class array {
   // Rank 1: the element; rank >= 2: a projection on dimension 0 (ARR-6).
   decltype(auto) operator[](int i) { return view_[i]; }
   decltype(auto) operator[](int i) const { return const_view()[i]; }
+  decltype(auto) operator()(int i) { return view_[i]; }
+  decltype(auto) operator()(int i) const { return const_view()[i]; }
 
   // The linearized data, element 0 first (ARR-7).
   T* data() { return host_data(true); }
@@ -219,15 +230,17 @@ class array {
   array_view<const T, N> section(int i0, int i1, int i2, int e0, int e1, int e2) const requires(N == 3) {
     return const_view().section(i0, i1, i2, e0, e1, e2);
   }
+  // An array is dense at every rank, so unlike array_view's these take any rank: the elements in
+  // row-major order seen as a rank-1 view of another type, or through another extent (ARR-8, §5.1.5).
   template <class U>
-  array_view<U, 1> reinterpret_as() requires(N == 1) { return view_.template reinterpret_as<U>(); }
+  array_view<U, 1> reinterpret_as() { return flat().template reinterpret_as<U>(); }
   template <class U>
-  array_view<const U, 1> reinterpret_as() const requires(N == 1) { return const_view().template reinterpret_as<U>(); }
+  array_view<const U, 1> reinterpret_as() const { return const_flat().template reinterpret_as<U>(); }
   template <int K>
-  array_view<T, K> view_as(const tessera::extent<K>& e) requires(N == 1) { return view_.view_as(e); }
+  array_view<T, K> view_as(const tessera::extent<K>& e) { return flat().view_as(e); }
   // On a const array, a read-only view (ARR-8).
   template <int K>
-  array_view<const T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) { return const_view().view_as(e); }
+  array_view<const T, K> view_as(const tessera::extent<K>& e) const { return const_flat().view_as(e); }
 
   operator array_view<T, N>() { return view_; }
   operator array_view<const T, N>() const { return const_view(); }
@@ -262,6 +275,13 @@ class array {
   }
 
   array_view<const T, N> const_view() const { return array_view<const T, N>(view_); }
+  // Every element, in row-major order, as one rank-1 view.
+  array_view<T, 1> flat() const {
+    return array_view<T, 1>(tessera::extent<1>(static_cast<int>(extent.size())), view_.data_, view_.home_);
+  }
+  array_view<const T, 1> const_flat() const {
+    return array_view<const T, 1>(tessera::extent<1>(static_cast<int>(extent.size())), view_.data_, view_.home_);
+  }
   // The host copy of the elements, made current first (a GPU may hold the newer one).
   T* host_data(bool write) const {
     view_.home_->use_on_host(write);
@@ -273,7 +293,8 @@ class array {
     if (cpu != access_type::none && cpu != access_type::automatic && !av.device().supports_cpu_shared_memory)
       throw runtime_exception("array: " + av.device().path + " has no memory shared with the CPU, so the array's CPU "
                               "access type can only be access_type_none or access_type_auto (ARR-5)");
-    if (cpu == access_type::automatic) cpu = av.get_accelerator().get_default_cpu_access_type();
+    if (cpu == access_type::automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
+    view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
     view_on_ = std::move(av);
     associated_ = std::move(associated);
     cpu_access_ = cpu;
@@ -287,12 +308,12 @@ class array {
 };
 
 template <class T, int N>
-void array_view<T, N>::copy_to(array<value_type, N>& dest) const {
-  detail::copy_elements(array_view<const value_type, N>(*this), static_cast<array_view<value_type, N>>(dest));
+void array_view<T, N>::copy_to(array<nonconst_value_type, N>& dest) const {
+  detail::copy_elements(array_view<const nonconst_value_type, N>(*this), static_cast<array_view<nonconst_value_type, N>>(dest));
 }
 template <class T, int N>
-void array_view<T, N>::copy_to(const array_view<value_type, N>& dest) const {
-  detail::copy_elements(array_view<const value_type, N>(*this), dest);
+void array_view<T, N>::copy_to(const array_view<nonconst_value_type, N>& dest) const {
+  detail::copy_elements(array_view<const nonconst_value_type, N>(*this), dest);
 }
 
 }  // namespace tessera

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <tessera/access_type.hpp>
+#include <tessera/accelerator.hpp>
+#include <tessera/completion_future.hpp>
 #include <tessera/detail/bounds.hpp>
 #include <tessera/detail/config.hpp>
 #include <tessera/detail/data_home.hpp>
@@ -38,8 +40,11 @@ class array_view {
   static_assert(N > 0, "array_view rank must be at least 1");
   static_assert(sizeof(T) % 4 == 0, "array_view elements must be a multiple of 4 bytes (ARR-1); widen the element type");
 
+  using nonconst_value_type = std::remove_const_t<T>;
+
  public:
-  using value_type = std::remove_const_t<T>;
+  // T itself: const U for a read-only view, as in C++ AMP (AV-15).
+  using value_type = T;
   static constexpr int rank = N;
 
   // The view's shape (read it; assigning to it is not supported).
@@ -82,7 +87,7 @@ class array_view {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
 #if !TESSERA_DEVICE_PASS
     if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && home_)
-      data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<value_type*>(data_), !std::is_const_v<T>, typeid(array_view), sizeof(T)));
+      data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<nonconst_value_type*>(data_), !std::is_const_v<T>, typeid(array_view), sizeof(T)));
 #endif
   }
   array_view& operator=(const array_view&) = default;
@@ -174,13 +179,44 @@ class array_view {
 
   // --- deep copies (ARR-9, §5.2.3) ------------------------------------------------------------------------
   // v.copy_to(dest) is copy(v, dest): the extents must match (ARR-10). Defined in array.hpp.
-  void copy_to(array<value_type, N>& dest) const;
-  void copy_to(const array_view<value_type, N>& dest) const;
+  void copy_to(array<nonconst_value_type, N>& dest) const;
+  void copy_to(const array_view<nonconst_value_type, N>& dest) const;
 
   // --- coherence with the home location (AV-4..AV-7) -----------------------------------------------------
   // Copy the current data back into the home (host) memory, so the source container shows it.
   void synchronize(access_type = access_type::read) const {
     if (home_) home_->synchronize();
+  }
+  // synchronize(), as an operation with a future (AV-4): done when it returns (PROJ-17); an error of the
+  // copy back is thrown by the future's get().
+  completion_future synchronize_async(access_type type = access_type::read) const {
+    return detail::run_to_completion([view = *this, type] { view.synchronize(type); });
+  }
+  // Make the current data available to launches and copies on `av` (AV-4). Every accelerator's launches
+  // find a view's data in its home (host) memory, a GPU mirroring it on use (PROJ-16), so this is
+  // synchronize(): the data is brought home.
+  void synchronize_to(const accelerator_view& av, access_type type = access_type::read) const {
+    (void)av;
+    synchronize(type);
+  }
+  completion_future synchronize_to_async(const accelerator_view& av, access_type type = access_type::read) const {
+    return detail::run_to_completion([view = *this, av, type] { view.synchronize_to(av, type); });
+  }
+
+  // Where the data source is (AV-14): the "cpu" accelerator's default view for a view over host memory,
+  // the array's accelerator_view for a view of an array. A view built from an extent alone has no data
+  // source: runtime_exception (PROJ-18).
+  accelerator_view get_source_accelerator_view() const {
+    switch (home_ ? home_->source_kind() : detail::data_home::source::none) {
+      case detail::data_home::source::host_memory:
+        return accelerator(accelerator::cpu_accelerator).get_default_view();
+      case detail::data_home::source::array:
+        return home_->array_view_on() ? *home_->array_view_on() : accelerator().get_default_view();
+      case detail::data_home::source::none:
+        break;
+    }
+    throw runtime_exception("array_view::get_source_accelerator_view: this view was built from an extent alone and has "
+                            "no data source (PROJ-18); build it over a container, a pointer or an array to give it one");
   }
   // The source was changed directly on the host: drop every cached copy.
   void refresh() const {
@@ -204,7 +240,7 @@ class array_view {
     if (available < needed)
       throw runtime_exception("array_view: the source holds " + std::to_string(available) + " elements but the extent needs " +
                               std::to_string(needed) + "; give a larger source or a smaller extent");
-    home_ = detail::home_handle(new detail::data_home(const_cast<value_type*>(source), needed * sizeof(T)));
+    home_ = detail::home_handle(new detail::data_home(const_cast<nonconst_value_type*>(source), needed * sizeof(T)));
     set_dense_strides();
   }
   array_view(const tessera::extent<N>& e, T* data, detail::home_handle home)

@@ -1,9 +1,13 @@
 // copy(src, dest): deep copies between arrays, views and host iterators; the destination comes last
 // (ARR-9, ARR-10). Extents must match or runtime_exception is thrown.
+// copy_async(src, dest): the same copies, returning a completion_future (ARR-9).
 #pragma once
 
 #include <tessera/array.hpp>
+#include <tessera/completion_future.hpp>
 #include <tessera/detail/elementwise.hpp>
+
+#include <utility>
 
 #include <algorithm>
 #include <iterator>
@@ -54,5 +58,14 @@ void copy(const array_view<T, N>& src, Out out) {
 }
 template <class T, int N, std::output_iterator<T> Out>
 void copy(const array<T, N>& src, Out out) { copy(static_cast<array_view<const T, N>>(src), out); }
+
+// copy_async(args...): every copy(args...) above, as an operation with a future. The copy is done when
+// copy_async returns (PROJ-17); an error (extents that differ, a range too short) is not thrown by
+// copy_async but kept in the future and thrown by its get().
+template <class... Args>
+  requires requires(Args&&... args) { tessera::copy(std::forward<Args>(args)...); }
+completion_future copy_async(Args&&... args) {
+  return detail::run_to_completion([&] { tessera::copy(std::forward<Args>(args)...); });
+}
 
 }  // namespace tessera

@@ -1,5 +1,6 @@
 // The launch limits Tessera enforces on every backend (PFE-4, TS-7). Microsoft's numbers, which are the
-// spec's portable minimums too, so code that runs on Tessera runs on any C++ AMP implementation.
+// spec's portable minimums too, so code that runs on Tessera runs on any C++ AMP implementation. The
+// tile's own limits are checked when a launch compiles, the tile count when it runs (compute_domain.hpp).
 #pragma once
 
 namespace tessera::limits {

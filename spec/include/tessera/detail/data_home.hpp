@@ -14,6 +14,10 @@
 #include <cstddef>
 #include <memory>
 
+namespace tessera {
+class accelerator_view;
+}  // namespace tessera
+
 namespace tessera::detail {
 
 // A backend's copy of a home's bytes.
@@ -52,6 +56,19 @@ class data_home {
   void* host() const noexcept { return host_; }
   std::size_t bytes() const noexcept { return bytes_; }
   bool owns_storage() const noexcept { return owned_ != nullptr; }
+
+  // What the data is, for array_view::get_source_accelerator_view (AV-14): borrowed host memory, an
+  // array's storage, or the storage of a view built from an extent alone (no data source).
+  enum class source { host_memory, array, none };
+  source source_kind() const noexcept { return source_; }
+  // The array's accelerator_view; null when the array was built without one (it is then on the default
+  // accelerator's default view, chosen when first asked).
+  const std::shared_ptr<const accelerator_view>& array_view_on() const noexcept { return array_on_; }
+  // This storage is an array's, placed on `on` (null: no view given).
+  void mark_array(std::shared_ptr<const accelerator_view> on) noexcept {
+    source_ = source::array;
+    array_on_ = std::move(on);
+  }
 
   // Host code is about to read (write = false) or read and write the data.
   TESSERA_NOT_CHECKED void use_on_host(bool write) {
@@ -104,6 +121,8 @@ class data_home {
   std::unique_ptr<std::byte[]> owned_;
   void* host_;
   std::size_t bytes_;
+  source source_ = owned_ ? source::none : source::host_memory;
+  std::shared_ptr<const accelerator_view> array_on_;
   std::unique_ptr<device_mirror> mirror_;
   // Atomic builtins rather than std::atomic: the checks must not see these (TESSERA_NOT_CHECKED), and a
   // std::atomic member function would be compiled, instrumented, out of line.

@@ -1,0 +1,51 @@
+// accelerator::set_default_cpu_access_type succeeds once, and only before an array took the default
+// (ACC-7, ACC-10). That state lasts for the process, so this program has its own executable, and each
+// test touches a device no other test here touches: the outcome does not depend on which tests ran first.
+#include <tessera/amp.hpp>
+
+#include <gtest/gtest.h>
+
+namespace {
+using namespace tessera;
+using tessera::index;
+
+// ACC-10: the first call before any use sets the default; every later call returns false and changes
+// nothing, whatever it asks for; arrays built with access_type_auto take the value set.
+TEST(DefaultCpuAccessType, IsSetByTheFirstCallOnlyAndLaterCallsReturnFalse) {
+  const accelerator emu("emulator");
+  EXPECT_EQ(emu.get_default_cpu_access_type(), access_type_read_write);  // the built-in choice
+  EXPECT_TRUE(emu.set_default_cpu_access_type(access_type_read));
+  EXPECT_EQ(emu.get_default_cpu_access_type(), access_type_read);
+  EXPECT_EQ(accelerator("emulator").get_default_cpu_access_type(), access_type_read);  // the device's setting
+  EXPECT_FALSE(emu.set_default_cpu_access_type(access_type_write));
+  EXPECT_FALSE(accelerator("emulator").set_default_cpu_access_type(access_type_auto));
+  EXPECT_EQ(emu.get_default_cpu_access_type(), access_type_read);
+  array<int, 1> a(4, emu.get_default_view());
+  EXPECT_EQ(a.get_cpu_access_type(), access_type_read);
+  array<int, 1> b(4, emu.create_view(), access_type_read_write);  // an explicit type is not the default
+  EXPECT_EQ(b.get_cpu_access_type(), access_type_read_write);
+}
+
+// ACC-10: once an array took the built-in default, no call can change it.
+TEST(DefaultCpuAccessType, CannotBeSetOnceAnArrayTookTheDefault) {
+  const accelerator cpu(accelerator::cpu_accelerator);
+  array<int, 2> a(2, 2, cpu.get_default_view());  // access_type_auto: takes the default now
+  EXPECT_EQ(a.get_cpu_access_type(), access_type_read_write);
+  EXPECT_FALSE(cpu.set_default_cpu_access_type(access_type_none));
+  EXPECT_EQ(cpu.get_default_cpu_access_type(), access_type_read_write);
+  array<int, 1> later(4, cpu.get_default_view());
+  EXPECT_EQ(later.get_cpu_access_type(), access_type_read_write);
+}
+
+// ARR-5: an access type the device cannot give is refused with runtime_exception, even after the default
+// was used, rather than a quiet false.
+TEST(DefaultCpuAccessType, ATypeTheDeviceCannotGiveStillThrows) {
+  for (const accelerator& acc : accelerator::get_all()) {
+    if (acc.get_supports_cpu_shared_memory()) continue;
+    EXPECT_EQ(acc.get_default_cpu_access_type(), access_type_none);
+    EXPECT_THROW(acc.set_default_cpu_access_type(access_type_read_write), runtime_exception);
+  }
+  SUCCEED();
+}
+
+}  // namespace
