@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -475,6 +476,33 @@ TEST(SpinWaits, ALongComputationInANonTiledLaunchIsNotAHang) {
       &message);
   EXPECT_TRUE(hs.empty()) << message;
   EXPECT_EQ(out, std::vector<int>(2, 6 * long_loop));
+}
+
+// Every thread updates one tile_static maximum with atomic_fetch_max in every iteration of a long search
+// over candidates it computes: once the maximum is found, most updates lose and change nothing, and other
+// threads' winning updates change it while this one goes on. A lost update is not a look at memory: the
+// threads are computing, not waiting, and must run to their end unreported.
+TEST(SpinWaits, ALongSearchUpdatingAnAtomicMaximumIsNotAWait) {
+  std::vector<int> out(2, 0);
+  array_view<int, 1> v(2, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+          tile_static int best;
+          if (t.local[0] == 0) best = 0;
+          t.barrier.wait();
+          for (int k = 0; k < 4 * long_loop; ++k) atomic_fetch_max(&best, (k * 7919 + t.global[0] * 104729) % 100003);
+          t.barrier.wait();
+          if (t.local[0] == 0) v[t.tile] = best;
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  std::vector<int> want(2, 0);
+  for (int g = 0; g < 8; ++g)
+    for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::max(want[g / 4], (k * 7919 + g * 104729) % 100003);
+  EXPECT_EQ(out, want);
 }
 
 // The poller waits without a barrier (reported), but the thread that will set the flag is still
