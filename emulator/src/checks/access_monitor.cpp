@@ -104,7 +104,7 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
 }
 
 void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
-                               bool overwrites) {
+                               bool overwrites, bool looks) {
   if (pending_.active) settle_pending_write();
   int thread = 0;
   if (runner_ != nullptr) {
@@ -136,7 +136,7 @@ void access_monitor::on_access(const void* addr, std::size_t size, access_kind k
       else touch_point_global(where, a, size, kind, pc);
       break;
   }
-  if (config_.enabled.has(check::spin_waits)) poll(a, size, kind, changed, where, pc, thread);
+  if (config_.enabled.has(check::spin_waits) && (looks || changed)) poll(a, size, kind, changed, where, pc, thread);
 }
 
 raw_hazard access_monitor::finding(hazard_kind k, const classified& where, const conflict& earlier, access_kind kind,

@@ -65,8 +65,10 @@ class access_monitor {
   // A barrier phase ended at `site`; `scope` is the fence of the barrier every thread met at.
   void phase_turn(memory_scope scope, source_site site) noexcept;
 
-  // One access by the running thread. `changed` (atomics): the operation changed memory.
-  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites = false);
+  // One access by the running thread. `changed` (atomics): the operation changed memory. `looks`: an atomic
+  // that changed nothing counts as a look at memory for the spin-wait check (false: an update that lost).
+  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites = false,
+                 bool looks = true);
 
  private:
   struct global_cell : shadow_cell {
