@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -74,12 +76,17 @@ TEST_F(Modes, ReportModeGathersEveryFinding) {
   EXPECT_EQ(count_kind(hs, "write after write"), 1) << describe(hs);
 }
 
+// Which finding comes first is the thread order's: at seeds other than 0 a thread may read its
+// neighbour's slot before the neighbour stores it, and the first finding is an uninitialized read. Seed 0
+// (local-index order) makes it the read after write; what must hold at any seed is that the worker count
+// does not change it.
 TEST_F(Modes, StopModeEndsTheLaunchAtTheFirstFindingWhateverTheWorkerCount) {
   std::string reference;
   for (unsigned workers : {1u, 2u, 8u}) {
     with([&](emulator::options& o) {
       o.checks = emulator::check_mode::stop;
       o.workers = workers;
+      o.seed = 0;
     });
     std::vector<int> data(64);
     array_view<int, 1> v(64, data);
@@ -286,29 +293,78 @@ TEST(SpinWaits, PollingAFlagNoThreadWillSetIsReportedAsAHangInsteadOfHanging) {
   EXPECT_NE(message.find("a hang"), std::string::npos) << message;
 }
 
+// Thread 0 polls a flag that thread 15 sets, with no barrier between. Whether thread 0 waits at all is
+// the thread order's (the seed's) to decide: where thread 15 runs first (seeds 2 and 3, for instance),
+// thread 0 finds the flag set at its first look and never waits, so there is no wait to report. What must
+// not depend on the seed is the check's recall: at every seed the report follows the wait, never as a
+// hang (the tile goes on), and at seed 0 (local-index order) thread 0 runs first and does wait.
 TEST(SpinWaits, WaitingForAnotherThreadsStoreWithoutABarrierIsReported) {
-  std::vector<int> data(16);
-  array_view<int, 1> v(16, data);
-  std::string message;
-  const auto hs = hazards_of(
-      [&] {
-        parallel_for_each(v.extent.tile<16>(), [=](tiled_index<16> t) {
-          tile_static int flag;
-          if (t.local[0] == 0) flag = 0;
-          t.barrier.wait();
-          if (t.local[0] == 0) {
-            while (atomic_fetch_add(&flag, 0) == 0) {
+  const auto saved = emulator::get_options();
+  for (std::uint64_t seed = 0; seed < 8; ++seed) {
+    emulator::set_seed(seed);
+    std::vector<int> data(16, -1);
+    array_view<int, 1> v(16, data);
+    std::string message;
+    const auto hs = hazards_of(
+        [&] {
+          parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+            tile_static int flag;
+            if (t.local[0] == 0) flag = 0;
+            t.barrier.wait();
+            if (t.local[0] == 0) {
+              int looks = 0;
+              while (atomic_fetch_add(&flag, 0) == 0) ++looks;
+              v[t] = looks;  // 0: the flag was already set, nothing was waited for
+            } else {
+              if (t.local[0] == 15) atomic_exchange(&flag, 1);
+              v[t] = 1;
             }
-          } else if (t.local[0] == 15) {
-            atomic_exchange(&flag, 1);
-          }
-          v[t] = 1;
-        });
-      },
-      &message);
-  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
-  EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
-  EXPECT_EQ(data[0], 1);  // the tile went on
+          });
+        },
+        &message);
+    v.synchronize();
+    const bool waited = data[0] > 0;
+    EXPECT_EQ(count_kind(hs, "spin-wait without a barrier"), waited ? 1 : 0) << "seed " << seed << ": " << message;
+    EXPECT_EQ(message.find("a hang"), std::string::npos) << "seed " << seed << ": " << message;
+    EXPECT_EQ(data[15], 1) << "seed " << seed;  // the tile went on
+    if (seed == 0) {
+      EXPECT_TRUE(waited) << "at seed 0 thread 0 runs first, so it waits";
+    }
+  }
+  emulator::set_options(saved);
+}
+
+// A wait some thread must make whatever the order (each thread raises its flag, then waits for its
+// neighbour's: the first thread to run always waits) is reported at every seed and worker count.
+TEST(SpinWaits, AWaitEveryThreadOrderMakesIsReportedAtEverySeedAndWorkerCount) {
+  const auto saved = emulator::get_options();
+  for (unsigned workers : {1u, 2u, 8u})
+    for (std::uint64_t seed = 0; seed < 8; ++seed) {
+      emulator::set_workers(workers);
+      emulator::set_seed(seed);
+      std::vector<int> data(32, 0);
+      array_view<int, 1> v(32, data);
+      std::string message;
+      const auto hs = hazards_of(
+          [&] {
+            parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+              tile_static int ready[16];
+              const int l = t.local[0];
+              ready[l] = 0;
+              t.barrier.wait();
+              atomic_exchange(&ready[l], 1);
+              while (atomic_fetch_add(&ready[(l + 1) % 16], 0) == 0) {
+              }
+              v[t] = 1;
+            });
+          },
+          &message);
+      v.synchronize();
+      EXPECT_GE(count_kind(hs, "spin-wait without a barrier"), 1) << workers << " workers, seed " << seed << ": " << message;
+      EXPECT_EQ(message.find("a hang"), std::string::npos) << workers << " workers, seed " << seed << ": " << message;
+      EXPECT_EQ(data, std::vector<int>(32, 1)) << workers << " workers, seed " << seed;
+    }
+  emulator::set_options(saved);
 }
 
 TEST(SpinWaits, ALongLoopOverManyAddressesIsNotASpin) {
@@ -420,6 +476,33 @@ TEST(SpinWaits, ALongComputationInANonTiledLaunchIsNotAHang) {
       &message);
   EXPECT_TRUE(hs.empty()) << message;
   EXPECT_EQ(out, std::vector<int>(2, 6 * long_loop));
+}
+
+// Every thread updates one tile_static maximum with atomic_fetch_max in every iteration of a long search
+// over candidates it computes: once the maximum is found, most updates lose and change nothing, and other
+// threads' winning updates change it while this one goes on. A lost update is not a look at memory: the
+// threads are computing, not waiting, and must run to their end unreported.
+TEST(SpinWaits, ALongSearchUpdatingAnAtomicMaximumIsNotAWait) {
+  std::vector<int> out(2, 0);
+  array_view<int, 1> v(2, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+          tile_static int best;
+          if (t.local[0] == 0) best = 0;
+          t.barrier.wait();
+          for (int k = 0; k < 4 * long_loop; ++k) atomic_fetch_max(&best, (k * 7919 + t.global[0] * 104729) % 100003);
+          t.barrier.wait();
+          if (t.local[0] == 0) v[t.tile] = best;
+        });
+      },
+      &message);
+  EXPECT_TRUE(hs.empty()) << message;
+  std::vector<int> want(2, 0);
+  for (int g = 0; g < 8; ++g)
+    for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::max(want[g / 4], (k * 7919 + g * 104729) % 100003);
+  EXPECT_EQ(out, want);
 }
 
 // The poller waits without a barrier (reported), but the thread that will set the flag is still

@@ -17,9 +17,10 @@ namespace {
 
 // `overwrites`: the atomic stores a value whatever the cell held (exchange, store), so it is not a read of
 // uninitialized memory even when its old value is returned (C++ AMP has no atomic store; exchange is one).
+// `looks`: an atomic that changes nothing is a look at memory, for the spin-wait check (see the load hook).
 inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed = false,
-                 bool overwrites = false) {
-  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc, changed, overwrites);
+                 bool overwrites = false, bool looks = true) {
+  if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc, changed, overwrites, looks);
 }
 
 }  // namespace
@@ -83,10 +84,15 @@ void __tsan_atomic_signal_fence(int) { __atomic_signal_fence(__ATOMIC_SEQ_CST); 
     note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, CHANGED, OVERWRITES);           \
     return old;                                                                                         \
   }
+// C++ AMP has no atomic load: kernel code reaches this hook only through atomic_fetch_max and
+// atomic_fetch_min, which load first and compare-exchange only when their operand wins. A load alone is
+// an update that lost to the stored value, which a thread computing a maximum meets in most iterations; it
+// is not the thread looking for another thread's store (polls use fetch_add(p, 0), an exchange, a
+// compare-exchange), so the spin-wait check counts it neither as a look nor as progress.
 #define TESSERA_ATOMIC_HOOKS(BITS, T)                                                                   \
   T __tsan_atomic##BITS##_load(const volatile T* a, int) {                                              \
     const T v = __atomic_load_n(a, __ATOMIC_SEQ_CST);                                                   \
-    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, false);                         \
+    note(const_cast<T*>(a), sizeof(T), access_kind::atomic, TESSERA_PC, false, false, false);           \
     return v;                                                                                           \
   }                                                                                                     \
   void __tsan_atomic##BITS##_store(volatile T* a, T v, int) {                                           \

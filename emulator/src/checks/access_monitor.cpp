@@ -145,7 +145,8 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
   each_enabled([&](auto& c) { c.on_phase_turn(*this, scope); });
 }
 
-void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites) {
+void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites,
+                               bool looks) {
   if (held_.active) settle_held_write();
   int thread = 0;
   if (runner_ != nullptr) {
@@ -158,7 +159,7 @@ void access_monitor::on_access(const void* addr, std::size_t size, access_kind k
   }
   ++accesses_;
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
-  access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites};
+  access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites, looks};
   switch (e.where.cls) {
     case memory_class::private_stack:
     case memory_class::argument: return;  // the thread's own, and the kernel's captures: never shared

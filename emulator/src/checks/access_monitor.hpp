@@ -64,7 +64,10 @@ class access_monitor : public check_context {
 
   // One access by the running thread. `changed` (atomics): the operation changed memory.
   // `overwrites`: an atomic that stores whatever the cell held (exchange): never an uninitialized read.
-  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites = false);
+  // `looks`: an atomic that changed nothing counts as a look at memory for the spin-wait check (false: an
+  // update that lost, the load of atomic_fetch_max and atomic_fetch_min).
+  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites = false,
+                 bool looks = true);
 
   // One of the checks (a check that reads another's state, as the spin-wait check reads the race
   // checks' shadows).

@@ -37,6 +37,8 @@ struct access_event {
   classified where;
   bool changed;     // atomics: the operation changed memory
   bool overwrites;  // atomics: stores whatever the cell held (exchange), so never a read of uninitialized bytes
+  bool looks;       // an atomic that changed nothing looks at memory (false: an update that lost, which
+                    // neither looks nor makes progress, for the spin-wait check)
 };
 
 struct check_plugin {

@@ -30,6 +30,7 @@ class spin_waits_check : public check_plugin {
       point_ = ctx.tile();
       spins_.progress(0);
     }
+    if (!e.looks && !e.changed) return;  // atomic_fetch_max/min's load that lost: neither a look nor progress
     if (e.kind == access_kind::write || e.changed) {
       spins_.progress(e.thread);
       if (stalled_) set_stalled(ctx, false);

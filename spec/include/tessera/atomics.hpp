@@ -20,30 +20,48 @@ template <class T>
 concept atomic_integer = std::is_same_v<T, int> || std::is_same_v<T, unsigned int>;
 
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_add(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_add(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_add(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_add(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_sub(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_sub(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_sub(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_sub(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_max(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_max(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_max(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_max(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_min(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_min(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_min(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_min(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_and(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_and(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_and(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_and(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_or(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_or(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_or(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_or(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_xor(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::fetch_xor(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_xor(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::fetch_xor(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_exchange(T* dest, std::type_identity_t<T> value) { return detail::atomic_ops::exchange(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_exchange(T* dest, std::type_identity_t<T> value) {
+  return detail::atomic_ops::exchange(dest, value);
+}
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_inc(T* dest) { return detail::atomic_ops::fetch_add(dest, T(1)); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_inc(T* dest) { return detail::atomic_ops::fetch_add(dest, T(1)); }
 template <atomic_integer T>
-TESSERA_HD T atomic_fetch_dec(T* dest) { return detail::atomic_ops::fetch_sub(dest, T(1)); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD T atomic_fetch_dec(T* dest) { return detail::atomic_ops::fetch_sub(dest, T(1)); }
 template <atomic_integer T>
-TESSERA_HD bool atomic_compare_exchange(T* dest, T* expected, std::type_identity_t<T> value) {
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD bool atomic_compare_exchange(T* dest, T* expected, std::type_identity_t<T> value) {
   return detail::atomic_ops::compare_exchange(dest, expected, value);
 }
 
-TESSERA_HD inline float atomic_exchange(float* dest, float value) { return detail::atomic_ops::exchange(dest, value); }
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD float atomic_exchange(float* dest, float value) {
+  return detail::atomic_ops::exchange(dest, value);
+}
 
 }  // namespace tessera

@@ -41,3 +41,14 @@
 #else
 #define TESSERA_CALLER_ADDRESS __builtin_return_address(0)
 #endif
+
+// Functions that perform a kernel's memory accesses on the kernel's behalf (the atomics): always inlined
+// into the kernel by a host compiler. The emulator's checks name an access by the innermost line of the
+// user's code in the inline chain of the instruction that made it (docs/checks.md); a copy left out of
+// line, as GCC leaves functions with loops (atomic_fetch_max's) in large translation units, has none, and
+// the report would name a line of the standard library's or Tessera's headers instead.
+#if TESSERA_HOST_COMPILER && (defined(__GNUC__) || defined(__clang__))
+#define TESSERA_INLINE_INTO_KERNEL [[gnu::always_inline]] inline
+#else
+#define TESSERA_INLINE_INTO_KERNEL inline
+#endif

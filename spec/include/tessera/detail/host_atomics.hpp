@@ -2,25 +2,27 @@
 // these must be real atomics; std::atomic_ref gives them on plain ints without changing the data's type.
 #pragma once
 
+#include <tessera/detail/config.hpp>
+
 #include <atomic>
 
 namespace tessera::detail::atomic_ops {
 
 template <class T>
-T fetch_add(T* p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); }
+TESSERA_INLINE_INTO_KERNEL T fetch_add(T* p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); }
 template <class T>
-T fetch_sub(T* p, T v) { return std::atomic_ref<T>(*p).fetch_sub(v); }
+TESSERA_INLINE_INTO_KERNEL T fetch_sub(T* p, T v) { return std::atomic_ref<T>(*p).fetch_sub(v); }
 template <class T>
-T fetch_and(T* p, T v) { return std::atomic_ref<T>(*p).fetch_and(v); }
+TESSERA_INLINE_INTO_KERNEL T fetch_and(T* p, T v) { return std::atomic_ref<T>(*p).fetch_and(v); }
 template <class T>
-T fetch_or(T* p, T v) { return std::atomic_ref<T>(*p).fetch_or(v); }
+TESSERA_INLINE_INTO_KERNEL T fetch_or(T* p, T v) { return std::atomic_ref<T>(*p).fetch_or(v); }
 template <class T>
-T fetch_xor(T* p, T v) { return std::atomic_ref<T>(*p).fetch_xor(v); }
+TESSERA_INLINE_INTO_KERNEL T fetch_xor(T* p, T v) { return std::atomic_ref<T>(*p).fetch_xor(v); }
 template <class T>
-T exchange(T* p, T v) { return std::atomic_ref<T>(*p).exchange(v); }
+TESSERA_INLINE_INTO_KERNEL T exchange(T* p, T v) { return std::atomic_ref<T>(*p).exchange(v); }
 
 template <class T>
-T fetch_max(T* p, T v) {
+TESSERA_INLINE_INTO_KERNEL T fetch_max(T* p, T v) {
   std::atomic_ref<T> a(*p);
   T old = a.load();
   while (old < v && !a.compare_exchange_weak(old, v)) {
@@ -28,7 +30,7 @@ T fetch_max(T* p, T v) {
   return old;
 }
 template <class T>
-T fetch_min(T* p, T v) {
+TESSERA_INLINE_INTO_KERNEL T fetch_min(T* p, T v) {
   std::atomic_ref<T> a(*p);
   T old = a.load();
   while (v < old && !a.compare_exchange_weak(old, v)) {
@@ -38,6 +40,8 @@ T fetch_min(T* p, T v) {
 
 // Strong CAS: the model allows spurious failure (ATOM-4) but never requires it.
 template <class T>
-bool compare_exchange(T* p, T* expected, T v) { return std::atomic_ref<T>(*p).compare_exchange_strong(*expected, v); }
+TESSERA_INLINE_INTO_KERNEL bool compare_exchange(T* p, T* expected, T v) {
+  return std::atomic_ref<T>(*p).compare_exchange_strong(*expected, v);
+}
 
 }  // namespace tessera::detail::atomic_ops
