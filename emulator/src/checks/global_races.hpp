@@ -28,7 +28,7 @@ class global_races_check : public check_plugin {
     last_recorded_point_ = -1;
   }
 
-  void on_access(check_context& ctx, const access_event& e) {
+  [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (e.where.cls != memory_class::global) return;
     if (ctx.tiled()) touch_in_tile(ctx, e);
     else touch_point(ctx, e);

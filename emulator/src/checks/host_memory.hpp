@@ -13,7 +13,7 @@ namespace tessera::emulator::detail {
 
 class host_memory_check : public check_plugin {
  public:
-  void on_access(check_context& ctx, const access_event& e) {
+  [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (e.where.cls == memory_class::host) report(ctx, e);
   }
 

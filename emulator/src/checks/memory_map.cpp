@@ -3,6 +3,8 @@
 #include <link.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace tessera::emulator::detail {
 namespace {
 
@@ -54,6 +56,8 @@ void memory_map::prepare_worker() {
           std::string module = info->dlpi_name != nullptr && info->dlpi_name[0] != '\0' ? info->dlpi_name : executable_path();
           m->tls_.push_back(tls_block{begin, begin + info->dlpi_phdr[i].p_memsz, m->tls_bytes_, std::move(module)});
           m->tls_bytes_ += info->dlpi_phdr[i].p_memsz;
+          m->tls_low_ = m->tls_.size() == 1 ? begin : std::min(m->tls_low_, begin);
+          m->tls_high_ = std::max(m->tls_high_, begin + info->dlpi_phdr[i].p_memsz);
         }
         return 0;
       },
@@ -76,8 +80,11 @@ void memory_map::set_launch(const launch_memory& launch, const void* descriptor,
 
 classified memory_map::classify(std::uintptr_t a) const noexcept {
   if (a >= stack_low_ && a < stack_high_) return {memory_class::private_stack, 0, 0};
-  for (std::size_t i = 0; i < tls_.size(); ++i)
-    if (a >= tls_[i].begin && a < tls_[i].end) return {memory_class::tile_static, i, a - tls_[i].begin};
+  // One range test before the blocks: every library with TLS (libc, libstdc++, libdw, ...) adds a block,
+  // and an access to global memory would otherwise pass them all.
+  if (a >= tls_low_ && a < tls_high_)
+    for (std::size_t i = 0; i < tls_.size(); ++i)
+      if (a >= tls_[i].begin && a < tls_[i].end) return {memory_class::tile_static, i, a - tls_[i].begin};
   for (std::size_t i = 0; i < launch_->global_count; ++i) {
     const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
     if (a >= b && a < b + launch_->globals[i].bytes) return {memory_class::global, i, a - b};

@@ -64,6 +64,7 @@ class memory_map {
 
   std::vector<tls_block> tls_;
   std::size_t tls_bytes_ = 0;
+  std::uintptr_t tls_low_ = 0, tls_high_ = 0;  // the blocks' span
   const launch_memory* launch_ = nullptr;
   std::vector<span> arguments_;
   std::uintptr_t stack_low_ = 0, stack_high_ = 0;

@@ -24,7 +24,7 @@ class spin_waits_check : public check_plugin {
     point_ = -1;
   }
 
-  void on_access(check_context& ctx, const access_event& e) {
+  [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (e.where.cls != memory_class::tile_static && e.where.cls != memory_class::global) return;
     if (!ctx.tiled() && ctx.tile() != point_) {  // a non-tiled launch's next point: a new thread
       point_ = ctx.tile();

@@ -20,7 +20,7 @@ class tile_static_budget_check : public check_plugin {
     reported_ = false;
   }
 
-  void on_access(check_context& ctx, const access_event& e) {
+  [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
     if (high_ == 0) {
       low_ = e.addr;

@@ -25,7 +25,7 @@ class tile_static_races_check : public check_plugin {
     held_.clear();
   }
 
-  void on_access(check_context& ctx, const access_event& e) {
+  [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
     const bool hold = ctx.holding();
     if (hold) held_.clear();

@@ -23,19 +23,21 @@ class uninitialized_reads_check : public check_plugin {
     if (written_in_.size() != ctx.map().tile_static_bytes()) written_in_.assign(ctx.map().tile_static_bytes(), 0);
   }
 
-  void on_access(check_context& ctx, const access_event& e) {
+  [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
     const std::uint32_t tile_began = ctx.tile_static_interval().first_epoch;
-    const bool reads = e.kind != access_kind::write && !e.overwrites;
-    const bool writes = e.kind != access_kind::read;
     const std::size_t base = ctx.map().shadow_index(e.where);
     const std::size_t end = std::min(base + e.size, written_in_.size());
-    std::size_t first = end;
-    for (std::size_t i = base; i < end; ++i) {
-      if (reads && first == end && written_in_[i] != tile_began) first = i;
-      if (writes) written_in_[i] = tile_began;
-    }
-    if (first != end) report(ctx, e, first - base);
+    std::uint32_t* const written = written_in_.data();
+    // Reads (and atomics, which read first) of bytes the tile wrote: the common case, one compare a byte.
+    if (e.kind != access_kind::write && !e.overwrites)
+      for (std::size_t i = base; i < end; ++i)
+        if (written[i] != tile_began) {
+          report(ctx, e, i - base);
+          break;
+        }
+    if (e.kind != access_kind::read)
+      for (std::size_t i = base; i < end; ++i) written[i] = tile_began;
   }
 
  private:
