@@ -62,19 +62,20 @@ class process_dwarf {
       module = dwfl_addrmodule(dwfl_, pc);
     }
     if (module == nullptr) return lines;
-    Dwfl_Line* line = dwfl_module_getsrc(module, pc);
+    Dwarf_Addr bias = 0;
+    Dwarf_Die cu_die;
+    Dwarf_Die* cu = compile_unit_at(module, pc, bias, cu_die);
+    if (cu == nullptr) return lines;
+    Dwarf_Line* line = dwarf_getsrc_die(cu, pc - bias);
     if (line == nullptr) return lines;
     int number = 0;
-    const char* file = dwfl_lineinfo(line, nullptr, &number, nullptr, nullptr, nullptr);
-    if (file == nullptr || number <= 0) return lines;
+    const char* file = dwarf_linesrc(line, nullptr, nullptr);
+    if (file == nullptr || dwarf_lineno(line, &number) != 0 || number <= 0) return lines;
     lines.push_back(source_line{file, number});
     // The inlined calls around the instruction, innermost first: each one's call site is the next line
     // out. dwarf_getscopes gives the innermost scope (followed by its abstract origin's, for name
     // lookup); the DIEs that contain that scope in the code's own tree are the chain of inlined calls
     // (as eu-addr2line -i finds them).
-    Dwarf_Addr bias = 0;
-    Dwarf_Die* cu = dwfl_module_addrdie(module, pc, &bias);
-    if (cu == nullptr) return lines;
     Dwarf_Files* files = nullptr;
     std::size_t file_count = 0;
     if (dwarf_getsrcfiles(cu, &files, &file_count) != 0) files = nullptr;
@@ -99,6 +100,22 @@ class process_dwarf {
   }
 
  private:
+  // The compile unit holding `pc`. libdwfl finds it through .debug_aranges, which only some compilers
+  // write (g++ does, clang does not): in a module that mixes them, the units without an entry there are
+  // found by their own address ranges.
+  static Dwarf_Die* compile_unit_at(Dwfl_Module* module, Dwarf_Addr pc, Dwarf_Addr& bias, Dwarf_Die& storage) {
+    if (Dwarf_Die* cu = dwfl_module_addrdie(module, pc, &bias)) return cu;
+    Dwarf* dwarf = dwfl_module_getdwarf(module, &bias);
+    if (dwarf == nullptr) return nullptr;
+    Dwarf_Off offset = 0, next = 0;
+    std::size_t header_size = 0;
+    while (dwarf_nextcu(dwarf, offset, &next, &header_size, nullptr, nullptr, nullptr) == 0) {
+      if (dwarf_offdie(dwarf, offset + header_size, &storage) != nullptr && dwarf_haspc(&storage, pc - bias) > 0) return &storage;
+      offset = next;
+    }
+    return nullptr;
+  }
+
   void report_modules() {
     if (dwfl_ == nullptr) return;
     dwfl_report_begin(dwfl_);
