@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,19 @@ TEST(CheckTable, AnUnknownNameIsRefusedWithTheHelpText) {
     FAIL() << "an unknown check name was accepted";
   } catch (const runtime_exception& e) {
     EXPECT_NE(std::string(e.what()).find(emu::check_help()), std::string::npos) << e.what();
+  }
+}
+
+// docs/checks.md's table of checks is written by hand: it must name every line of the table, once.
+TEST(CheckTable, TheDocumentationListsEveryCheckOfTheTable) {
+  std::ifstream in(TESSERA_SOURCE_DIR "/docs/checks.md");
+  ASSERT_TRUE(in) << "cannot read docs/checks.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  for (const emu::check_info& c : emu::check_table) {
+    const std::string row = std::string("\n| `") + c.name + "` |";
+    EXPECT_NE(doc.find(row), std::string::npos) << "docs/checks.md has no row for " << c.name;
   }
 }
 
