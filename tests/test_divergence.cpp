@@ -255,6 +255,23 @@ TEST(Divergence, AHelperThatWaitsCalledFromBothBranchesIsDivergence) {
   expect_branches_reported([=] restrict_amp (tiled_index<8> t) { wait_in_outlined_helper(t); }, "out-of-line helper");
 }
 
+// Two barrier calls on one line, one in each branch of a data-dependent `if`: one line, two barriers.
+// The waits are told apart by their columns (the line tables' columns), and the report names both.
+TEST(Divergence, TwoWaitsOnOneLineInTheTwoBranchesAreDivergence) {
+  std::vector<int> out(8);
+  array_view<int, 1> v(8, out);
+  const int line = __LINE__ + 3;
+  const auto e = catch_divergence([&] {
+    parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+      if (t.local[0] < 4) { v[t] = 1; t.barrier.wait(); v[t] += 10; } else { v[t] = 2; t.barrier.wait(); v[t] += 20; }
+    });
+  });
+  const std::string what = e.what();
+  ASSERT_EQ(e.groups().size(), 2u) << what;
+  EXPECT_EQ(e.groups()[0].locals.size(), 4u) << what;
+  EXPECT_TRUE(contains(what, "test_divergence.cpp:" + std::to_string(line) + ":")) << what;
+}
+
 // The same helper called twice by every thread, one call after the other: two barriers in a row, no
 // divergence.
 TEST(Divergence, AHelperThatWaitsCalledTwiceByEveryThreadIsNotDivergence) {

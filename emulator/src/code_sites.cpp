@@ -55,11 +55,7 @@ source_line user_line(const void* return_address, bool* found_line) {
 
 std::string code_site(const void* return_address) { return user_line(return_address).text(); }
 
-std::vector<std::string> user_inline_chain(const void* return_address) {
-  std::vector<std::string> chain;
-  for (const source_line& line : symbolize(return_address).user_frames) chain.push_back(line.text());
-  return chain;
-}
+std::vector<source_line> user_inline_chain(const void* return_address) { return symbolize(return_address).user_frames; }
 
 std::optional<source_line> first_user_line(const std::vector<const void*>& call_stack) {
   for (const void* a : call_stack)

@@ -25,7 +25,8 @@ std::optional<source_line> first_user_line(const std::vector<const void*>& call_
 // The same as text, or "" if none has one.
 std::string first_user_site(const std::vector<const void*>& call_stack);
 
-// Every user's line the instruction before a return address is inlined through, innermost first.
-std::vector<std::string> user_inline_chain(const void* return_address);
+// Every user's line the instruction before a return address is inlined through, innermost first, each
+// with its column where the line tables have one.
+std::vector<source_line> user_inline_chain(const void* return_address);
 
 }  // namespace tessera::emulator::detail

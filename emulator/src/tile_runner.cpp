@@ -176,32 +176,46 @@ void tile_runner::abandon_after_overflow() noexcept {
   siglongjmp(overflow_exit_, 1);
 }
 
-// Where a waiting thread's barrier line was reached from, as source lines: the lines its barrier call is
-// inlined through (after the barrier's own), then the lines its calling function returns to (the call and
-// what it is inlined through). Library frames (Tessera's, the standard library's) drop out.
-std::string tile_runner::call_chain(const thread_slot& t) const {
-  std::string chain;
-  const std::vector<std::string> inlined = user_inline_chain(t.pc);
-  for (std::size_t i = 1; i < inlined.size(); ++i) chain += (chain.empty() ? "" : " < ") + inlined[i];
+// Where a waiting thread's barrier call is, in the user's source: the call itself, the lines it is inlined
+// through, then the lines its calling function returns to (the call and what it is inlined through).
+// Library frames (Tessera's, the standard library's) drop out. Each place keeps its column: two barrier
+// calls on one line, one in each branch of an `if`, are two barriers (BAR-6).
+std::vector<source_line> tile_runner::call_chain(const thread_slot& t) const {
+  std::vector<source_line> chain = user_inline_chain(t.pc);
   if (t.caller != nullptr)
-    for (const std::string& line : user_inline_chain(t.caller)) chain += (chain.empty() ? "" : " < ") + line;
+    for (source_line& line : user_inline_chain(t.caller)) chain.push_back(std::move(line));
   return chain;
 }
+
+namespace {
+
+std::string with_column(const source_line& place) {
+  return place.column > 0 ? place.text() + ":" + std::to_string(place.column) : place.text();
+}
+
+bool same_places(const std::vector<source_line>& a, const std::vector<source_line>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i]) || a[i].column != b[i].column) return false;
+  return true;
+}
+
+}  // namespace
 
 bool tile_runner::call_chains_differ() const {
   const access_monitor::pause unwatched;
   // Few distinct places per phase (usually two copies of one call): look each up once.
   std::vector<std::pair<const void*, const void*>> places;
-  std::string first;
+  std::vector<source_line> first;
   for (int i = 0; i < n_; ++i) {
     const thread_slot& t = threads_[i];
     if (t.st != state::at_barrier) continue;
     const std::pair<const void*, const void*> place{t.pc, t.caller};
     if (std::find(places.begin(), places.end(), place) != places.end()) continue;
     places.push_back(place);
-    std::string chain = call_chain(t);
+    std::vector<source_line> chain = call_chain(t);
     if (places.size() == 1) first = std::move(chain);
-    else if (chain != first) return true;
+    else if (!same_places(chain, first)) return true;
   }
   return false;
 }
@@ -215,7 +229,12 @@ std::exception_ptr tile_runner::divergence_report() const {
     std::string key = t.st == state::at_barrier
                           ? std::string(t.file) + ":" + std::to_string(t.line) + " (" + scope_call(t.scope) + ")"
                           : std::string("end of kernel");
-    if (chains_diverged_ && t.st == state::at_barrier) key += " called from " + call_chain(t);
+    if (chains_diverged_ && t.st == state::at_barrier) {
+      // One line, reached from different places: name each wait by its column and its callers.
+      const std::vector<source_line> chain = call_chain(t);
+      if (!chain.empty()) key = with_column(chain[0]) + " (" + scope_call(t.scope) + ")";
+      for (std::size_t c = 1; c < chain.size(); ++c) key += (c == 1 ? " called from " : " < ") + with_column(chain[c]);
+    }
     std::size_t g = 0;
     while (g < keys.size() && keys[g] != key) ++g;
     if (g == keys.size()) {

@@ -686,3 +686,99 @@ TEST_F(Modes, OutOfBoundsCheckCanBeSwitchedOff) {
 }
 
 }  // namespace
+
+// A search that re-reads, with plain loads, a bound the other threads lower with atomic_fetch_min (MEM-3
+// allows plain loads next to atomics): the bound changes while a thread re-reads it, but the thread goes
+// on searching instead of leaving its loop when it changes. Computing, not waiting, at every seed and
+// worker count.
+TEST(SpinWaits, ASearchReReadingABoundOthersLowerIsNotAWait) {
+  const auto saved = emulator::get_options();
+  for (unsigned workers : {1u, 2u, 8u})
+    for (std::uint64_t seed : {0u, 1u, 7u}) {
+      emulator::set_workers(workers);
+      emulator::set_seed(seed);
+      std::vector<int> out(2, 0);
+      array_view<int, 1> v(2, out);
+      std::string message;
+      const auto hs = hazards_of(
+          [&] {
+            parallel_for_each(extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+              tile_static int bound;
+              if (t.local[0] == 0) bound = 1 << 30;
+              t.barrier.wait();
+              for (int k = 0; k < 4 * long_loop; ++k) {
+                const int cost = (k * 7919 + t.global[0] * 104729) % 100003 + 1;
+                if (cost < bound) atomic_fetch_min(&bound, cost);
+              }
+              t.barrier.wait();
+              if (t.local[0] == 0) v[t.tile] = bound;
+            });
+          },
+          &message);
+      EXPECT_TRUE(hs.empty()) << "workers " << workers << " seed " << seed << ": " << message;
+      std::vector<int> want(2, 1 << 30);
+      for (int g = 0; g < 8; ++g)
+        for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::min(want[g / 4], (k * 7919 + g * 104729) % 100003 + 1);
+      EXPECT_EQ(out, want);
+    }
+  emulator::set_options(saved);
+}
+
+// Six threads each raise a flag of their own, then poll all six in turn until every one is up: six
+// locations polled, every thread's wait reported, and the launch finishes instead of hanging.
+TEST(SpinWaits, PollingSixFlagsInTurnIsReportedAndFinishes) {
+  std::vector<int> out(16, 0);
+  array_view<int, 1> v(16, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int raised[6];
+          const int l = t.local[0];
+          if (l < 6) raised[l] = 0;
+          t.barrier.wait();
+          if (l < 6) {
+            atomic_exchange(&raised[l], 1);
+            int up = 0;
+            while (up < 6) {
+              up = 0;
+              for (int k = 0; k < 6; ++k) up += atomic_fetch_add(&raised[k], 0);
+            }
+          }
+          v[t] = l + 1;
+        });
+      },
+      &message);
+  EXPECT_GE(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
+  for (int l = 0; l < 16; ++l) EXPECT_EQ(out[l], l + 1);
+}
+
+// Twelve flags polled in turn: more locations than a poll is watched at, so the loop counts as a
+// computation and is not judged; it still lets the other threads run every round, so it finishes.
+TEST(SpinWaits, PollingMoreLocationsThanAreWatchedStillFinishes) {
+  std::vector<int> out(16, 0);
+  array_view<int, 1> v(16, out);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+          tile_static int raised[12];
+          const int l = t.local[0];
+          if (l < 12) raised[l] = 0;
+          t.barrier.wait();
+          if (l < 12) {
+            atomic_exchange(&raised[l], 1);
+            int up = 0;
+            while (up < 12) {
+              up = 0;
+              for (int k = 0; k < 12; ++k) up += atomic_fetch_add(&raised[k], 0);
+            }
+          }
+          v[t] = l + 1;
+        });
+      },
+      &message);
+  EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
+  for (int l = 0; l < 16; ++l) EXPECT_EQ(out[l], l + 1);
+}

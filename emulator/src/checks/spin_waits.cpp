@@ -25,11 +25,18 @@ void spin_waits_check::round(check_context& ctx, const access_event& e) {
   const interval_state* interval = e.where.cls == memory_class::tile_static ? &ctx.tile_static_interval()
                                    : ctx.tiled()                             ? &ctx.global_interval()
                                                                              : nullptr;
-  if (v == spin_watch::verdict::changed) {  // another thread stored what this one kept reading: it waited
+  if (v == spin_watch::verdict::changed) {  // another thread stored what this one kept reading: judged by what it does next
     set_stalled(ctx, false);
-    ctx.report(ctx.make_finding(hazard_kind::spin_wait, e.where, e, nullptr, interval));
+    finding f = ctx.make_finding(hazard_kind::spin_wait, e.where, e, nullptr, interval);
+    for (auto& [t, pending] : suspects_)
+      if (t == thread) {
+        pending = f;
+        return;
+      }
+    suspects_.emplace_back(thread, f);
     return;
   }
+  if (spins_.overflowed(thread)) return;  // a computation over many locations: never judged to hang
   // Nothing changed. Re-reading memory no other thread could change is computing, not waiting; and a
   // thread that waits is stopped only once nothing can change what it waits for, so no kernel that would
   // have finished is stopped.
@@ -44,6 +51,33 @@ void spin_waits_check::round(check_context& ctx, const access_event& e) {
   f.hung = true;
   ctx.report(f);
   throw check_stop{};  // the thread would never get past this loop: its tile (or range) ends here
+}
+
+void spin_waits_check::left_wait(check_context& ctx, int thread) {
+  for (auto it = suspects_.begin(); it != suspects_.end(); ++it)
+    if (it->first == thread) {
+      const finding f = it->second;
+      suspects_.erase(it);
+      ctx.report(f);
+      return;
+    }
+}
+
+void spin_waits_check::leave_all(check_context& ctx) noexcept {
+  // Reported in the order the suspects were found, which the thread order decides: the log keeps one
+  // finding per line and kind, whatever the order.
+  const tile_runner* runner = ctx.runner();
+  for (const auto& [thread, f] : suspects_)
+    // A thread still polling when its tile ended early (another thread threw, a check stopped it) may
+    // have been computing: only one that got to a barrier or its end has left its loop.
+    if (spins_.suspect(thread) && (runner == nullptr || runner->stopped(thread))) {
+      spins_.clear_suspect(thread);
+      try {
+        ctx.report(f);
+      } catch (...) {  // stop at the first finding: the tile is over anyway
+      }
+    }
+  suspects_.clear();
 }
 
 bool spin_waits_check::polls_shared_memory(check_context& ctx, int thread) const {

@@ -1,14 +1,22 @@
 // spin_watch: notices a kernel thread re-reading the same few locations, which may be polling memory
 // instead of waiting at a barrier, and keeps what the monitor needs to tell polling from computing.
 //
-// A thread re-reads when it reads the same few shared locations (at most four: a flag, a lock, a counter)
-// polls_per_round times without storing anything that changes memory. The emulator then lets the other
-// threads of the tile run a round (the tile runner's yield): harmless for a computation, and the only way
-// a thread that polls can see another thread's store. If a watched value changed meanwhile, another
-// thread wrote it while this one waited for it: polling without a barrier. If nothing changed, the
-// thread may still be computing (a loop that reads the same two elements 100,000 times); only the
-// monitor can say whether it polls memory another thread could change and whether anything still can
-// (access_monitor::poll), so this class only counts the rounds without change.
+// A thread re-reads when it looks at shared memory polls_per_round times without storing anything that
+// changes memory. The emulator then lets the other threads of the tile run a round (the tile runner's
+// yield): harmless for a computation, and the only way a thread that polls can see another thread's store.
+// So no loop that only reads can hang the tile by keeping the others from running, however many
+// locations it reads.
+//
+// What it re-reads is watched when it is a few locations (at most `watched`: flags, a lock, a counter;
+// more is a computation over data, whose rounds are still run but not judged). If a watched value changed
+// during the round, the thread is a suspect: polling waits for such a change and leaves its loop at once
+// when it comes (within two passes over what it watches), while a computation that merely re-reads a
+// value others change (a bound lowered by a search) goes on re-reading. So the suspect is judged by what it
+// does next: it stores, looks elsewhere, reaches a barrier or ends within leave_within() looks (it waited),
+// or goes on looking (it computes). If nothing changed, the thread may still be computing (a loop that
+// reads the same two elements 100,000 times); only the monitor can say whether it polls memory another
+// thread could change and whether anything still can (spin_waits_check), so this class only counts the
+// rounds without change.
 #pragma once
 
 #include <cstddef>
@@ -22,31 +30,45 @@ class spin_watch {
  public:
   static constexpr int polls_per_round = 1 << 14;
   static constexpr int hang_rounds = 8;
-  static constexpr int watched = 4;
+  static constexpr int watched = 8;
 
   enum class verdict { changed, unchanged };
+  enum class look { more, round, left };  // left: a suspect looked elsewhere, so it left its wait
 
   void reset(int threads) { threads_.assign(static_cast<std::size_t>(threads), state{}); }
 
-  // The thread stored something that changed memory: it is working, not polling.
-  void progress(int t) noexcept { threads_[t] = state{}; }
+  // The thread stored something that changed memory: it is working, not polling. Returns whether it was
+  // a suspect (then the store is how it left its wait).
+  bool progress(int t) noexcept {
+    const bool was = threads_[t].suspect;
+    threads_[t] = state{};
+    return was;
+  }
 
-  // A read of shared memory, or an atomic that changed nothing (`atomic`); true when a round of
-  // re-reading is complete.
-  bool polled(int t, std::uintptr_t a, std::size_t size, bool atomic) noexcept {
+  // A look at shared memory (a read, or an atomic that changed nothing: `atomic`).
+  look polled(int t, std::uintptr_t a, std::size_t size, bool atomic) noexcept {
     state& s = threads_[t];
     int i = 0;
     while (i < s.count && s.addr[i] != a) ++i;
+    bool left = false;
     if (i == s.count) {
-      if (s.count == watched) {  // a fifth location: this is not a polling loop
-        s = state{};
+      left = s.suspect;
+      s.suspect = false;
+      if (s.count == watched) {  // more locations than a poll watches: a computation; still yields every round
+        s.overflowed = true;
+        s.has_snapshot = false;
+        s.count = 0;
+        s.atomic = 0;
+        i = 0;
       }
-      i = s.count++;
+      ++s.count;
       s.addr[i] = a;
-      s.size[i] = size < 8 ? size : 8;
+      s.size[i] = static_cast<unsigned char>(size < 8 ? size : 8);
     }
     if (atomic) s.atomic |= 1u << i;
-    return ++s.reads >= polls_per_round;
+    if (s.suspect && ++s.looks_after > leave_within(s)) s.suspect = false;  // went on re-reading: computing
+    if (left) return look::left;
+    return ++s.reads >= polls_per_round ? look::round : look::more;
   }
 
   // Remember the watched values before the other threads run.
@@ -59,16 +81,19 @@ class spin_watch {
     }
   }
 
-  // After the round: did anything the thread re-reads change? (changed: the watch starts over)
+  // After the round: did anything the thread re-reads change? (changed: it becomes a suspect)
   verdict after_round(int t) noexcept {
     state& s = threads_[t];
     s.reads = 0;
-    if (!s.has_snapshot) return verdict::unchanged;
+    if (!s.has_snapshot || s.overflowed) return verdict::unchanged;  // a computation over data: not judged
     for (int i = 0; i < s.count; ++i) {
       std::uint64_t now = 0;
       std::memcpy(&now, reinterpret_cast<const void*>(s.addr[i]), s.size[i]);
       if (now != s.value[i]) {
-        s = state{};
+        s.has_snapshot = false;
+        s.rounds = 0;
+        s.suspect = true;
+        s.looks_after = 0;
         return verdict::changed;
       }
     }
@@ -76,8 +101,14 @@ class spin_watch {
     return verdict::unchanged;
   }
 
-  // Rounds in a row in which nothing the thread re-reads changed.
+  // A suspect stops being one: it left its wait (reported) or the tile moved on.
+  bool suspect(int t) const noexcept { return threads_[t].suspect; }
+  void clear_suspect(int t) noexcept { threads_[t].suspect = false; }
+
+  // Rounds in a row in which nothing the thread re-reads changed; whether it read more locations than
+  // are watched since it last stored (then it is computing, never judged to hang).
   int unchanged_rounds(int t) const noexcept { return threads_[t].rounds; }
+  bool overflowed(int t) const noexcept { return threads_[t].overflowed; }
 
   // The watched locations of a thread: how many, each one's address and size, and whether the thread
   // touched it with an atomic.
@@ -93,16 +124,23 @@ class spin_watch {
 
  private:
   struct state {
-    int count = 0;   // locations watched
-    int reads = 0;   // reads in this round
-    int rounds = 0;  // rounds without change
+    int count = 0;        // locations watched
+    int reads = 0;        // looks in this round
+    int rounds = 0;       // rounds without change
+    int looks_after = 0;  // looks since it became a suspect
     unsigned atomic = 0;  // bit i: location i was touched by an atomic
     bool has_snapshot = false;
     bool waiting = false;
+    bool suspect = false;     // a watched value changed during its last round
+    bool overflowed = false;  // it looked at more than `watched` locations since it last stored
     std::uintptr_t addr[watched]{};
-    std::size_t size[watched]{};
     std::uint64_t value[watched]{};
+    unsigned char size[watched]{};
   };
+  // A poller that saw its change leaves within two passes over what it watches (the pass the round
+  // interrupted, then one that sees every new value).
+  static int leave_within(const state& s) noexcept { return 2 * s.count + 2; }
+
   std::vector<state> threads_;
 };
 

@@ -71,7 +71,9 @@ class process_dwarf {
     int number = 0;
     const char* file = dwarf_linesrc(line, nullptr, nullptr);
     if (file == nullptr || dwarf_lineno(line, &number) != 0 || number <= 0) return lines;
-    lines.push_back(source_line{file, number});
+    int column = 0;
+    dwarf_linecol(line, &column);
+    lines.push_back(source_line{file, number, 0, column});
     // The inlined calls around the instruction, innermost first: each one's call site is the next line
     // out. dwarf_getscopes gives the innermost scope (followed by its abstract origin's, for name
     // lookup); the DIEs that contain that scope in the code's own tree are the chain of inlined calls
@@ -88,12 +90,13 @@ class process_dwarf {
     for (int i = 0; i < n; ++i) {
       if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine) continue;
       Dwarf_Attribute attr;
-      Dwarf_Word call_file = 0, call_line = 0;
+      Dwarf_Word call_file = 0, call_line = 0, call_column = 0;
       if (dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_file, &attr), &call_file) != 0 ||
           dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &attr), &call_line) != 0 || call_line == 0)
         continue;
       const char* name = files != nullptr && call_file < file_count ? dwarf_filesrc(files, call_file, nullptr, nullptr) : nullptr;
-      if (name != nullptr) lines.push_back(source_line{name, static_cast<int>(call_line)});
+      dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_column, &attr), &call_column);  // optional
+      if (name != nullptr) lines.push_back(source_line{name, static_cast<int>(call_line), 0, static_cast<int>(call_column)});
     }
     std::free(scopes);
     return lines;

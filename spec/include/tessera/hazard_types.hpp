@@ -88,6 +88,8 @@ struct source_line {
   std::string file;         // the source file, as the debug information names it; or the module
   int line = 0;             // 0: no line information
   std::size_t offset = 0;   // line 0: the instruction's offset in the module
+  int column = 0;           // 0: unknown. Not part of the place's identity (a finding is one per line), but
+                            // it tells apart two calls on one line (two barriers, BAR-6)
 
   bool known() const noexcept { return line > 0; }
   bool empty() const noexcept { return file.empty(); }
@@ -101,7 +103,9 @@ struct source_line {
     return file + "+0x" + hex;
   }
 
-  friend bool operator==(const source_line&, const source_line&) = default;
+  friend bool operator==(const source_line& a, const source_line& b) noexcept {
+    return a.line == b.line && a.offset == b.offset && a.file == b.file;
+  }
 };
 
 }  // namespace tessera
