@@ -84,5 +84,13 @@ int main(int argc, char** argv) {
     sums.assign(in.size() / 256, 0);
     k.reduction(in, sums);
   });
+
+  const int m = 1024;
+  std::vector<float> image(m * m);
+  for (int i = 0; i < m * m; ++i) image[i] = static_cast<float>(i % 31) * 0.125f;
+  row("2x2 tile average, 1024x1024", variants, rounds, [&](const bench::kernels& k, std::vector<float>& out) {
+    out.assign(m * m, 0);
+    k.tile_average(m, image, out);
+  });
   return 0;
 }

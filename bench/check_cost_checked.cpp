@@ -6,6 +6,6 @@ namespace {
 struct checked {};
 }  // namespace
 
-kernels checked_kernels() { return {&matmul<checked>, &reduction<checked>}; }
+kernels checked_kernels() { return {&matmul<checked>, &reduction<checked>, &tile_average_2x2<checked>}; }
 
 }  // namespace bench

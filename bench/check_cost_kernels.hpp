@@ -1,5 +1,6 @@
 // The kernels whose checking cost bench/check_cost.cpp measures: the shared 16x16 tiled matrix multiply
-// (tessera/kernels/matmul.hpp) and the shared 256-wide tree reduction (tessera/kernels/reduction.hpp).
+// (tessera/kernels/matmul.hpp), the shared 256-wide tree reduction (tessera/kernels/reduction.hpp) and the
+// shared 2x2 tile average (tessera/kernels/tile_average.hpp).
 // The same source is compiled twice, plainly (check_cost_plain.cpp) and with the checks' instrumentation
 // (check_cost_checked.cpp); `Variant` is a tag type of each translation unit, passed on to the shared
 // kernels, so the two builds of each kernel are distinct functions that the linker cannot merge.
@@ -8,6 +9,7 @@
 #include <tessera/amp.hpp>
 #include <tessera/kernels/matmul.hpp>
 #include <tessera/kernels/reduction.hpp>
+#include <tessera/kernels/tile_average.hpp>
 
 #include <vector>
 
@@ -37,10 +39,23 @@ void reduction(const std::vector<float>& in, std::vector<float>& partial_sums) {
   out.synchronize();
 }
 
+// out = the 2x2 tile average of in (n x n), on the default view: a tile's work is a few instructions, so
+// what a tile costs to start and end (and what the checks add to that) is most of the time.
+template <class Variant>
+void tile_average_2x2(int n, const std::vector<float>& in, std::vector<float>& out) {
+  using namespace tessera;
+  array_view<const float, 2> iv(n, n, in);
+  array_view<float, 2> ov(n, n, out);
+  ov.discard_data();
+  tessera::kernels::tile_average<2, 2, float, Variant>(accelerator().get_default_view(), iv, ov);
+  ov.synchronize();
+}
+
 // Each translation unit's entry points.
 struct kernels {
   void (*matmul)(int, const std::vector<float>&, const std::vector<float>&, std::vector<float>&);
   void (*reduction)(const std::vector<float>&, std::vector<float>&);
+  void (*tile_average)(int, const std::vector<float>&, std::vector<float>&);
 };
 kernels plain_kernels();
 kernels checked_kernels();

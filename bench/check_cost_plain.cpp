@@ -6,6 +6,6 @@ namespace {
 struct plain {};
 }  // namespace
 
-kernels plain_kernels() { return {&matmul<plain>, &reduction<plain>}; }
+kernels plain_kernels() { return {&matmul<plain>, &reduction<plain>, &tile_average_2x2<plain>}; }
 
 }  // namespace bench

@@ -77,14 +77,14 @@ bool bit_identical(const std::vector<float>& a, const std::vector<float>& b) {
 std::string diagnostics() {
   std::string out;
   try {
-    parallel_for_each(extent<2>(16, 16).tile<4, 4>(), [] restrict_amp (tiled_index<4, 4> t) {
+    parallel_for_each(extent<2>(16, 16).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {
       if ((t.local[0] + t.local[1] + t.tile[0]) % 3 != 0) t.barrier.wait();
     });
   } catch (const barrier_divergence& e) {
     out += e.what();
   }
   try {
-    parallel_for_each(extent<1>(4096).tile<64>(), [] restrict_amp (tiled_index<64> t) {
+    parallel_for_each(extent<1>(4096).tile<64>(), [=] restrict_amp (tiled_index<64> t) {
       t.barrier.wait();
       if (t.global[0] % 700 == 699) throw std::runtime_error("thread " + std::to_string(t.global[0]));
     });
@@ -221,12 +221,13 @@ struct thread_record {
 };
 
 void record_threads(thread_record& r) {
-  parallel_for_each(extent<1>(256 * 16).tile<16>(), [&r] restrict_amp (tiled_index<16> t) {
+  thread_record* const record = &r;  // host memory: this test looks at the emulator's own threads
+  parallel_for_each(extent<1>(256 * 16).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     for (int k = 0; k < 3; ++k) {
       {
-        std::lock_guard g(r.m);
-        r.all.insert(std::this_thread::get_id());
-        r.per_tile[t.tile[0]].insert(std::this_thread::get_id());
+        std::lock_guard g(record->m);
+        record->all.insert(std::this_thread::get_id());
+        record->per_tile[t.tile[0]].insert(std::this_thread::get_id());
       }
       t.barrier.wait();
     }

@@ -35,11 +35,10 @@ bool ends_with(const std::string& text, const std::string& tail) {
 
 // BAR-6: half of a tile skips a wait(); the report names the wait's file:line and both groups of threads.
 TEST(Divergence, HalfATileSkippingAWaitIsReportedWithTheWaitsLineAndBothGroups) {
-  int wait_line = 0;
+  const int wait_line = __LINE__ + 4;
   const auto e = catch_divergence([&] {
-    parallel_for_each(extent<1>(8).tile<8>(), [&wait_line] restrict_amp (tiled_index<8> t) {
+    parallel_for_each(extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
       if (t.local[0] % 2 == 0) {
-        wait_line = __LINE__ + 1;
         t.barrier.wait();
       }
     });
@@ -59,14 +58,12 @@ TEST(Divergence, HalfATileSkippingAWaitIsReportedWithTheWaitsLineAndBothGroups) 
 
 // BAR-6: every thread waits, but at two different call sites.
 TEST(Divergence, ThreadsWaitingAtTwoDifferentBarriersNameBothCallSites) {
-  int first = 0, second = 0;
+  const int first = __LINE__ + 4, second = first + 2;
   const auto e = catch_divergence([&] {
-    parallel_for_each(extent<2>(4, 4).tile<4, 4>(), [&] restrict_amp (tiled_index<4, 4> t) {
+    parallel_for_each(extent<2>(4, 4).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {
       if (t.local[1] < 2) {
-        first = __LINE__ + 1;
         t.barrier.wait();
       } else {
-        second = __LINE__ + 1;
         t.barrier.wait();
       }
     });
@@ -87,10 +84,9 @@ TEST(Divergence, ThreadsWaitingAtTwoDifferentBarriersNameBothCallSites) {
 
 // BAR-6: two barrier variants on one line are two different barriers (any tile_barrier method counts).
 TEST(Divergence, TwoBarrierVariantsAtOneSiteAreDifferentBarriers) {
-  int line = 0;
+  const int line = __LINE__ + 3;
   const auto e = catch_divergence([&] {
-    parallel_for_each(extent<1>(4).tile<4>(), [&] restrict_amp (tiled_index<4> t) {
-      line = __LINE__ + 1;
+    parallel_for_each(extent<1>(4).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
       if (t.local[0] == 0) t.barrier.wait(); else t.barrier.wait_with_global_memory_fence();
     });
   });
@@ -103,10 +99,9 @@ TEST(Divergence, TwoBarrierVariantsAtOneSiteAreDifferentBarriers) {
 
 // BAR-6, BAR-7: a loop whose trip count depends on the (non-uniform) local index.
 TEST(Divergence, LoopTripCountDependingOnTheLocalIndexIsReported) {
-  int line = 0;
+  const int line = __LINE__ + 3;
   const auto e = catch_divergence([&] {
-    parallel_for_each(extent<1>(6).tile<6>(), [&] restrict_amp (tiled_index<6> t) {
-      line = __LINE__ + 1;
+    parallel_for_each(extent<1>(6).tile<6>(), [=] restrict_amp (tiled_index<6> t) {
       for (int i = 0; i < t.local[0] % 3; ++i) t.barrier.wait();
     });
   });
@@ -121,11 +116,10 @@ TEST(Divergence, LoopTripCountDependingOnTheLocalIndexIsReported) {
 // BAR-6: a return taken by some threads before a barrier counts as divergence; the tile that does it is
 // named.
 TEST(Divergence, EarlyReturnBeforeABarrierIsReportedForTheTileThatDoesIt) {
-  int line = 0;
+  const int line = __LINE__ + 4;
   const auto e = catch_divergence([&] {
-    parallel_for_each(extent<1>(64).tile<16>(), [&] restrict_amp (tiled_index<16> t) {
+    parallel_for_each(extent<1>(64).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
       if (t.tile[0] == 2 && t.local[0] == 5) return;
-      if (t.global[0] == 0) line = __LINE__ + 1;  // one writer: the tiles may run on different workers
       t.barrier.wait();
     });
   });
@@ -140,12 +134,11 @@ TEST(Divergence, EarlyReturnBeforeABarrierIsReportedForTheTileThatDoesIt) {
 
 // BAR-6: divergence after several uniform barriers is reported at the barrier where it happens.
 TEST(Divergence, DivergenceAfterSeveralUniformBarriersNamesTheLaterBarrier) {
-  int line = 0;
+  const int line = __LINE__ + 5;
   const auto e = catch_divergence([&] {
-    parallel_for_each(extent<1>(8).tile<8>(), [&] restrict_amp (tiled_index<8> t) {
+    parallel_for_each(extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
       for (int i = 0; i < 3; ++i) t.barrier.wait();
       if (t.local[0] < 7) {
-        line = __LINE__ + 1;
         t.barrier.wait_with_tile_static_memory_fence();
       }
     });
@@ -159,7 +152,7 @@ TEST(Divergence, DivergenceAfterSeveralUniformBarriersNamesTheLaterBarrier) {
 // The report names tiles and threads of a 3-D launch by their 3-D indices.
 TEST(Divergence, ThreeDimensionalTileAndThreadsAreNamedByTheirIndices) {
   const auto e = catch_divergence([] {
-    parallel_for_each(extent<3>(4, 2, 4).tile<2, 2, 2>(), [] restrict_amp (tiled_index<2, 2, 2> t) {
+    parallel_for_each(extent<3>(4, 2, 4).tile<2, 2, 2>(), [=] restrict_amp (tiled_index<2, 2, 2> t) {
       if (t.tile == index<3>(1, 0, 1) && t.local == index<3>(0, 1, 1)) return;
       t.barrier.wait();
     });
@@ -204,7 +197,7 @@ TEST(Divergence, BarriersUnderTileUniformConditionsAndBarrierFreeBranchesAreAcce
 
 // The process continues: a launch after a divergent one runs normally.
 TEST(Divergence, TheNextLaunchAfterADivergentOneRunsNormally) {
-  EXPECT_THROW(parallel_for_each(extent<1>(8).tile<8>(), [] restrict_amp (tiled_index<8> t) {
+  EXPECT_THROW(parallel_for_each(extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
                  if (t.local[0] == 3) t.barrier.wait();
                }),
                barrier_divergence);
@@ -295,7 +288,7 @@ TEST(Divergence, ParkedThreadsAreUnwoundSoTheirDestructorsRun) {
     ~guard() { destroyed.fetch_add(1); }
   };
   destroyed = 0;
-  EXPECT_THROW(parallel_for_each(extent<1>(8).tile<8>(), [] restrict_amp (tiled_index<8> t) {
+  EXPECT_THROW(parallel_for_each(extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
                  guard g;
                  if (t.local[0] != 0) t.barrier.wait();
                }),
@@ -306,7 +299,7 @@ TEST(Divergence, ParkedThreadsAreUnwoundSoTheirDestructorsRun) {
 // Every error type is a runtime_exception (ERR-2): a catch-all handler sees divergence too.
 TEST(Divergence, IsAKernelFailureAndARuntimeException) {
   try {
-    parallel_for_each(extent<1>(2).tile<2>(), [] restrict_amp (tiled_index<2> t) {
+    parallel_for_each(extent<1>(2).tile<2>(), [=] restrict_amp (tiled_index<2> t) {
       if (t.local[0] == 0) t.barrier.wait();
     });
     FAIL() << "expected barrier_divergence";

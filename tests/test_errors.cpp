@@ -53,7 +53,7 @@ void expect_refused(const Domain& domain, const Kernel& kernel) {
 // which is nested (std::rethrow_if_nested).
 TEST(KernelException, ThrowInATiledKernelNamesTheThreadAndNestsTheOriginal) {
   try {
-    parallel_for_each(extent<1>(64).tile<16>(), [] restrict_amp (tiled_index<16> t) {
+    parallel_for_each(extent<1>(64).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
       if (t.global[0] == 37) throw std::runtime_error("boom");
     });
     FAIL() << "expected kernel_exception";
@@ -72,7 +72,7 @@ TEST(KernelException, ThrowInATiledKernelNamesTheThreadAndNestsTheOriginal) {
 
 TEST(KernelException, TwoDimensionalThreadIsNamedByItsTileLocalAndGlobalIndices) {
   const std::string what = message_of([] {
-    parallel_for_each(extent<2>(8, 8).tile<4, 4>(), [] restrict_amp (tiled_index<4, 4> t) {
+    parallel_for_each(extent<2>(8, 8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {
       if (t.global == index<2>(6, 1)) throw std::invalid_argument("bad");
     });
   });
@@ -83,7 +83,7 @@ TEST(KernelException, TwoDimensionalThreadIsNamedByItsTileLocalAndGlobalIndices)
 // ERR-1: the non-tiled form names the point.
 TEST(KernelException, ThrowInANonTiledKernelNamesThePoint) {
   try {
-    parallel_for_each(extent<2>(4, 5), [] restrict_amp (index<2> i) {
+    parallel_for_each(extent<2>(4, 5), [=] restrict_amp (index<2> i) {
       if (i == index<2>(3, 1)) throw std::logic_error("bad point");
     });
     FAIL() << "expected kernel_exception";
@@ -98,7 +98,7 @@ TEST(KernelException, ThrowInANonTiledKernelNamesThePoint) {
 // Something that is not a std::exception is nested too.
 TEST(KernelException, ANonStandardThrowIsNestedAsIs) {
   try {
-    parallel_for_each(extent<1>(4).tile<4>(), [] restrict_amp (tiled_index<4> t) {
+    parallel_for_each(extent<1>(4).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
       if (t.local[0] == 1) throw 42;
     });
     FAIL() << "expected kernel_exception";
@@ -116,7 +116,7 @@ TEST(KernelException, ANonStandardThrowIsNestedAsIs) {
 // When several threads throw, the lowest thread's exception is the one reported.
 TEST(KernelException, TheLowestThreadsExceptionIsReportedWhenSeveralThrow) {
   const std::string what = message_of([] {
-    parallel_for_each(extent<1>(256).tile<8>(), [] restrict_amp (tiled_index<8> t) {
+    parallel_for_each(extent<1>(256).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
       if (t.global[0] % 50 == 7) throw std::runtime_error("at " + std::to_string(t.global[0]));
     });
   });
@@ -134,7 +134,7 @@ void recurse_deeply(int depth, volatile char* sink) {
 // A kernel thread running past its stack is stack_overflow naming the thread; the next launch works.
 TEST(StackOverflow, RunawayRecursionInAKernelIsAStackOverflowAndTheNextLaunchWorks) {
   const std::string what = message_of([] {
-    parallel_for_each(extent<1>(4).tile<4>(), [] restrict_amp (tiled_index<4> t) {
+    parallel_for_each(extent<1>(4).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
       volatile char sink = 0;
       if (t.local[0] == 2) recurse_deeply(1 << 20, &sink);
     });
@@ -151,7 +151,8 @@ TEST(StackOverflow, RunawayRecursionInAKernelIsAStackOverflowAndTheNextLaunchWor
 
 TEST(StackOverflow, IsTheStackOverflowType) {
   EXPECT_THROW(parallel_for_each(extent<1>(2).tile<2>(),
-                                 [] restrict_amp (tiled_index<2>) {
+                                 [=] restrict_amp (tiled_index<2> t) {
+                                   (void)t;
                                    volatile char sink = 0;
                                    recurse_deeply(1 << 20, &sink);
                                  }),
@@ -200,7 +201,7 @@ TEST(StackOverflow, DISABLED_ReportIsTheSameForEverySeedWhenSeveralThreadsOverfl
   for (std::uint64_t seed : {0u, 1u, 2u, 3u}) {
     emulator::set_seed(seed);
     const std::string what = message_of([] {
-      parallel_for_each(extent<1>(8).tile<8>(), [] restrict_amp (tiled_index<8> t) {
+      parallel_for_each(extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
         volatile int local_sink = 0;
         use_a_large_local_array(t.local[0], &local_sink);
       });
@@ -250,10 +251,22 @@ TEST(InvalidDomain, MoreThan65535TilesInADimensionThrowsAndRunsNothing) {
 TEST(Limits, TheLargestAllowedShapesRun) {
   std::vector<int> count(1, 0);
   array_view<int, 1> c(1, count);
-  parallel_for_each(extent<1>(1024).tile<1024>(), [=] restrict_amp (tiled_index<1024>) { atomic_fetch_inc(&c[0]); });
-  parallel_for_each(extent<2>(32, 32).tile<32, 32>(), [=] restrict_amp (tiled_index<32, 32>) { atomic_fetch_inc(&c[0]); });
-  parallel_for_each(extent<3>(64, 4, 4).tile<64, 4, 4>(), [=] restrict_amp (tiled_index<64, 4, 4>) { atomic_fetch_inc(&c[0]); });
-  parallel_for_each(extent<1>(65535).tile<1>(), [=] restrict_amp (tiled_index<1>) { atomic_fetch_inc(&c[0]); });
+  parallel_for_each(extent<1>(1024).tile<1024>(), [=] restrict_amp (tiled_index<1024> t) {
+    (void)t;
+    atomic_fetch_inc(&c[0]);
+  });
+  parallel_for_each(extent<2>(32, 32).tile<32, 32>(), [=] restrict_amp (tiled_index<32, 32> t) {
+    (void)t;
+    atomic_fetch_inc(&c[0]);
+  });
+  parallel_for_each(extent<3>(64, 4, 4).tile<64, 4, 4>(), [=] restrict_amp (tiled_index<64, 4, 4> t) {
+    (void)t;
+    atomic_fetch_inc(&c[0]);
+  });
+  parallel_for_each(extent<1>(65535).tile<1>(), [=] restrict_amp (tiled_index<1> t) {
+    (void)t;
+    atomic_fetch_inc(&c[0]);
+  });
   EXPECT_EQ(count[0], 1024 * 3 + 65535);
   EXPECT_EQ(limits::max_threads_per_tile, 1024);
   EXPECT_EQ(limits::max_tiles_per_dimension, 65535);
@@ -273,8 +286,9 @@ TEST(Accelerators, LaunchOnTheCpuAcceleratorThrowsUnsupportedFeatureAndRunsNothi
 // There is no nested parallelism: a launch from kernel code is refused.
 TEST(NestedLaunch, LaunchingFromKernelCodeIsRefused) {
   try {
-    parallel_for_each(extent<1>(2).tile<2>(), [] restrict_amp (tiled_index<2>) {
-      parallel_for_each(extent<1>(2), [](index<1>) {});
+    parallel_for_each(extent<1>(2).tile<2>(), [=] restrict_amp (tiled_index<2> t) {
+      (void)t;
+      parallel_for_each(extent<1>(2), [=] restrict_amp (index<1> i) { (void)i; });
     });
     FAIL() << "expected a refusal";
   } catch (const kernel_exception& e) {

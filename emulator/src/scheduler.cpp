@@ -8,8 +8,8 @@
 #include "checks/hook_runtime.hpp"
 #include "guard_page_handler.hpp"
 #include "report/check_summary.hpp"
-#include "thread_names.hpp"
-#include "thrown_in_kernel.hpp"
+#include "report/kernel_failure_report.hpp"
+#include "report/thread_names.hpp"
 #include "worker.hpp"
 
 #include <tessera/emulator/launch.hpp>
@@ -159,7 +159,7 @@ void run_simple(const simple_launch& l) {
       failure.offer(at, std::current_exception());
     } catch (...) {
       monitor.end_points();
-      failure.offer(at, describe_thrown(std::current_exception(), "thread " + point_name(l, at) + " of a non-tiled launch"));
+      failure.offer(at, kernel_threw(std::current_exception(), "thread " + point_name(l, at) + " of a non-tiled launch"));
     }
   });
   finish(failure, hazards, o.summary);

@@ -2,8 +2,8 @@
 
 #include "code_sites.hpp"
 #include "schedule_order.hpp"
-#include "thread_names.hpp"
-#include "thrown_in_kernel.hpp"
+#include "report/kernel_failure_report.hpp"
+#include "report/thread_names.hpp"
 
 #include <tessera/kernel_failures.hpp>
 
@@ -16,19 +16,6 @@
 #include <string>
 
 namespace tessera::emulator::detail {
-namespace {
-
-std::string scope_call(memory_scope s) {
-  switch (s) {
-    case memory_scope::all_memory: return "wait";
-    case memory_scope::global_memory: return "wait_with_global_memory_fence";
-    case memory_scope::tile_static_memory: return "wait_with_tile_static_memory_fence";
-  }
-  return "wait";
-}
-
-}  // namespace
-
 std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed,
                                     std::size_t stack_bytes) {
   launch_ = &launch;
@@ -189,10 +176,6 @@ std::vector<source_line> tile_runner::call_chain(const thread_slot& t) const {
 
 namespace {
 
-std::string with_column(const source_line& place) {
-  return place.column > 0 ? place.text() + ":" + std::to_string(place.column) : place.text();
-}
-
 bool same_places(const std::vector<source_line>& a, const std::vector<source_line>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
@@ -221,39 +204,25 @@ bool tile_runner::call_chains_differ() const {
 }
 
 std::exception_ptr tile_runner::divergence_report() const {
-  std::vector<barrier_divergence::group> groups;
-  std::vector<int> group_of(n_);
-  std::vector<std::string> keys;
+  std::vector<thread_stop> stops(static_cast<std::size_t>(n_));
   for (int i = 0; i < n_; ++i) {
     const thread_slot& t = threads_[i];
-    std::string key = t.st == state::at_barrier
-                          ? std::string(t.file) + ":" + std::to_string(t.line) + " (" + scope_call(t.scope) + ")"
-                          : std::string("end of kernel");
-    if (chains_diverged_ && t.st == state::at_barrier) {
-      // One line, reached from different places: name each wait by its column and its callers.
-      const std::vector<source_line> chain = call_chain(t);
-      if (!chain.empty()) key = with_column(chain[0]) + " (" + scope_call(t.scope) + ")";
-      for (std::size_t c = 1; c < chain.size(); ++c) key += (c == 1 ? " called from " : " < ") + with_column(chain[c]);
+    thread_stop& s = stops[i];
+    if (t.st != state::at_barrier) {
+      s.at_end = true;
+      continue;
     }
-    std::size_t g = 0;
-    while (g < keys.size() && keys[g] != key) ++g;
-    if (g == keys.size()) {
-      keys.push_back(key);
-      groups.push_back({key, {}});
+    s.call = source_line{t.file, t.line};
+    s.scope = t.scope;
+    if (chains_diverged_) {  // one line, reached from different places: name each wait by its column and callers
+      std::vector<source_line> chain = call_chain(t);
+      if (chain.empty()) continue;
+      s.call = chain[0];
+      s.name_column = true;
+      s.callers.assign(chain.begin() + 1, chain.end());
     }
-    groups[g].locals.push_back(local_name(*launch_, i));
   }
-  const std::string tile = tile_name(*launch_, tile_);
-  std::string msg = "barrier divergence in tile " + tile + " (BAR-6): the threads of a tile must all reach the same barrier";
-  for (const auto& g : groups) {
-    msg += "\n  " + std::to_string(g.locals.size()) + (g.locals.size() == 1 ? " thread " : " threads ") +
-           (g.site == "end of kernel" ? std::string("reached the end of the kernel") : "wait at " + g.site) + ": local";
-    const std::size_t shown = g.locals.size() < 16 ? g.locals.size() : 16;
-    for (std::size_t k = 0; k < shown; ++k) msg += " " + g.locals[k];
-    if (shown < g.locals.size()) msg += " ... and " + std::to_string(g.locals.size() - shown) + " more";
-  }
-  msg += "\n  fix: make every condition, loop bound and early return around a barrier the same for all threads of a tile";
-  return std::make_exception_ptr(barrier_divergence(msg, tile, std::move(groups)));
+  return divergence_error(*launch_, tile_, stops);
 }
 
 std::exception_ptr tile_runner::exception_report() const {
@@ -261,14 +230,11 @@ std::exception_ptr tile_runner::exception_report() const {
   for (int i = 0; i < n_ && who < 0; ++i)
     if (thrown_[i]) who = i;
   if (who < 0) return nullptr;
-  return describe_thrown(thrown_[who], thread_description(*launch_, tile_, who));
+  return kernel_threw(thrown_[who], thread_description(*launch_, tile_, who));
 }
 
 std::exception_ptr tile_runner::overflow_report() const {
-  return std::make_exception_ptr(stack_overflow(
-      "stack overflow in kernel code (" + thread_description(*launch_, tile_, overflowed_) + "): each emulated thread has " +
-      std::to_string(stack_bytes_ / 1024) +
-      " KiB of stack; move large local arrays to tile_static or global memory, or raise TESSERA_STACK_SIZE"));
+  return stack_overflow_error(*launch_, tile_, overflowed_, stack_bytes_);
 }
 
 }  // namespace tessera::emulator::detail

@@ -344,7 +344,10 @@ TEST(GlobalMemoryHazards, EveryThreadIncrementingOneCounterWithoutAtomicsIsRepor
   std::vector<int> counter(1, 0);
   array_view<int, 1> c(1, counter);
   const auto hs = hazards_of([&] {
-    parallel_for_each(extent<1>(128).tile<32>(), [=] restrict_amp (tiled_index<32>) { c[0] += 1; });
+    parallel_for_each(extent<1>(128).tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+      (void)t;
+      c[0] += 1;
+    });
   });
   EXPECT_TRUE(has_kind(hs, "race between tiles", "global"));
   EXPECT_TRUE(has_kind(hs, "read after write", "global") || has_kind(hs, "write after read", "global") ||
@@ -354,7 +357,10 @@ TEST(GlobalMemoryHazards, EveryThreadIncrementingOneCounterWithoutAtomicsIsRepor
 TEST(GlobalMemoryHazards, AtomicCounterFromEveryTileIsClean) {
   std::vector<int> counter(1, 0);
   array_view<int, 1> c(1, counter);
-  EXPECT_NO_THROW(parallel_for_each(extent<1>(128).tile<32>(), [=] restrict_amp (tiled_index<32>) { atomic_fetch_add(&c[0], 1); }));
+  EXPECT_NO_THROW(parallel_for_each(extent<1>(128).tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+    (void)t;
+    atomic_fetch_add(&c[0], 1);
+  }));
   EXPECT_EQ(counter[0], 128);
 }
 

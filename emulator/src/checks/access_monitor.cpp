@@ -76,19 +76,27 @@ void access_monitor::begin(hazard_log* log) {
   log_ = log;
   config_ = log->config();
   enabled_ = config_.enabled.bits();
-  map_.prepare_worker();
-  log->note_tile_static_modules(map_);
   held_.active = false;
   accesses_ = 0;
+  checks_begun_ = false;
   active_ = this;
+}
+
+// The checks' per-task state is set up at the task's first access, not when it begins: a kernel built
+// without the instrumentation never gets here, and pays nothing per tile for checks it cannot have.
+void access_monitor::begin_checks() {
+  checks_begun_ = true;
+  map_.prepare_worker();
+  log_->note_tile_static_modules(map_);
   each_enabled([&](auto& c) { c.on_tile_begin(*this); });
 }
 
 void access_monitor::end() noexcept {
-  if (active_ == this) {
+  if (active_ == this && checks_begun_) {
     each_enabled([&](auto& c) { c.on_tile_end(*this); });
     hazard_log::scope::count_accesses(accesses_);
   }
+  checks_begun_ = false;
   held_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
 }
@@ -142,11 +150,12 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
       ++s->number;
       s->opened_by = site;
     }
-  each_enabled([&](auto& c) { c.on_phase_turn(*this, scope); });
+  if (checks_begun_) each_enabled([&](auto& c) { c.on_phase_turn(*this, scope); });
 }
 
 void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites,
                                bool looks) {
+  if (!checks_begun_) [[unlikely]] begin_checks();
   if (held_.active) settle_held_write();
   int thread = 0;
   if (runner_ != nullptr) {

@@ -78,6 +78,7 @@ class access_monitor : public check_context {
 
  private:
   void begin(hazard_log* log);
+  [[gnu::cold, gnu::noinline]] void begin_checks();  // at the task's first access
   void end() noexcept;
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
   [[gnu::noinline]] void hold_write(const access_event& e) noexcept;
@@ -93,6 +94,7 @@ class access_monitor : public check_context {
   static inline thread_local access_monitor* active_ = nullptr;
 
   check_pack checks_;
+  bool checks_begun_ = false;  // the checks have seen this task's first access (and set up for it)
 };
 
 }  // namespace tessera::emulator::detail

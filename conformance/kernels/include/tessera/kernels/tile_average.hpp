@@ -10,6 +10,9 @@
 //   tile_average<16>(view, in, out);      // 16x16 tiles
 //   tile_average<4, 2>(view, in, out);    // 4 rows x 2 columns: not square
 //
+// Variant (optional, unused): a tag that makes a distinct instantiation, for programs that compile the
+// same kernel twice with different flags (bench/check_cost.cpp).
+//
 // The extents must be multiples of the tile (else the launch throws invalid_compute_domain). The order
 // is fixed and oracle::tile_average (tile_average_oracle.hpp) follows it, so floats agree bit for bit.
 #pragma once
@@ -21,7 +24,7 @@
 
 namespace tessera::kernels {
 
-template <int TY, int TX = TY, class T>
+template <int TY, int TX = TY, class T, class Variant = void>
 void tile_average(const accelerator_view& view, array_view<const std::type_identity_t<T>, 2> in, array_view<T, 2> out) {
   constexpr int count = TY * TX;
   static_assert(TY > 0 && TX > 0 && count <= 1024, "tile_average: at most 1024 threads per tile");
