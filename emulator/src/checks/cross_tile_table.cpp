@@ -2,9 +2,27 @@
 
 #include "hazard_log.hpp"
 
+#include <cstdlib>
+
 namespace tessera::emulator::detail {
 
-void cross_tile_table::record(std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc) {
+cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launch.global_count) {
+  for (std::size_t u = 0; u < launch.global_count; ++u) {
+    view_filter& f = filters_[u];
+    const auto begin = reinterpret_cast<std::uintptr_t>(launch.globals[u].begin);
+    f.base = begin & ~std::uintptr_t{3};
+    f.words = (begin + launch.globals[u].bytes - f.base + 3) / 4;
+    // calloc: large blocks come as untouched zero pages, so a launch pays for the words it touches.
+    f.second = f.words == 0 ? nullptr : static_cast<std::uint32_t*>(std::calloc(3 * f.words, sizeof(std::uint32_t)));
+  }
+}
+
+cross_tile_table::~cross_tile_table() {
+  for (view_filter& f : filters_) std::free(f.second);
+}
+
+void cross_tile_table::record_slow(std::uint32_t* second, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread,
+                                   const void* pc) {
   shard& s = shards_[(word >> 2) % shards_.size()];
   std::lock_guard g(s.mutex);
   auto& lowest = s.words[word].lowest[static_cast<int>(kind)];
@@ -16,6 +34,9 @@ void cross_tile_table::record(std::uintptr_t word, access_kind kind, std::int64_
   } else if (lowest[1].tile < 0 || tile < lowest[1].tile) {
     lowest[1] = a;
   }
+  // Tiles numbered past what 32 bits hold are never dropped early.
+  if (second != nullptr && lowest[1].tile >= 0 && lowest[1].tile < std::int64_t{0xfffffffe})
+    std::atomic_ref<std::uint32_t>(*second).store(static_cast<std::uint32_t>(lowest[1].tile + 1), std::memory_order_relaxed);
 }
 
 bool cross_tile_table::written_by_other(std::uintptr_t word, std::int64_t tile) const {

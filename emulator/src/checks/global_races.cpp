@@ -12,19 +12,20 @@ void global_races_check::touch_in_tile(check_context& ctx, const access_event& e
     held_words_.clear();
     held_pc_ = e.pc;
     held_thread_ = e.thread;
+    held_unit_ = e.where.unit;
   }
   const std::uint32_t epoch = ctx.global_interval().epoch;
   conflict first;
   std::uintptr_t conflict_word = 0;
   for (std::uintptr_t w = e.addr & ~std::uintptr_t{3}; w < e.addr + e.size; w += 4) {
     global_cell& c = words_[w];
-    if (hold) held_cells_.emplace_back(&c, c);
+    if (hold) held_cells_.emplace_back(w, c);
     // Races between tiles: each tile's first access of each kind goes to the launch's table.
     bool& seen = e.kind == access_kind::read ? c.tile_read : e.kind == access_kind::write ? c.tile_wrote : c.tile_atomic;
     if (!seen) {
       seen = true;
       if (hold) held_words_.push_back(w);
-      else ctx.log().tiles().record(w, e.kind, ctx.tile(), e.thread, e.pc);
+      else ctx.log().tiles().record(e.where.unit, w, e.kind, ctx.tile(), e.thread, e.pc);
     }
     const conflict found = apply_access(c, epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread));
     if (found.found && !first.found) {
@@ -46,6 +47,7 @@ void global_races_check::touch_point(check_context& ctx, const access_event& e) 
     held_words_.clear();
     held_pc_ = e.pc;
     held_thread_ = 0;
+    held_unit_ = e.where.unit;
   }
   for (std::uintptr_t w = e.addr & ~std::uintptr_t{3}; w < e.addr + e.size; w += 4) {
     if (w == last_word_ && e.kind == last_kind_ && ctx.tile() == last_recorded_point_ && !hold) continue;
@@ -53,15 +55,15 @@ void global_races_check::touch_point(check_context& ctx, const access_event& e) 
     last_kind_ = e.kind;
     last_recorded_point_ = ctx.tile();
     if (hold) held_words_.push_back(w);
-    else ctx.log().tiles().record(w, e.kind, ctx.tile(), 0, e.pc);
+    else ctx.log().tiles().record(e.where.unit, w, e.kind, ctx.tile(), 0, e.pc);
   }
 }
 
 void global_races_check::on_write_settled(check_context& ctx, bool changed) {
   if (changed) {
-    for (std::uintptr_t w : held_words_) ctx.log().tiles().record(w, access_kind::write, ctx.tile(), held_thread_, held_pc_);
+    for (std::uintptr_t w : held_words_) ctx.log().tiles().record(held_unit_, w, access_kind::write, ctx.tile(), held_thread_, held_pc_);
   } else {
-    for (auto& [cell, before] : held_cells_) *cell = before;
+    for (const auto& [word, before] : held_cells_) words_[word] = before;
   }
   held_cells_.clear();
   held_words_.clear();

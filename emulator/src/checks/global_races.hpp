@@ -10,10 +10,10 @@
 #include "check_context.hpp"
 #include "check_plugin.hpp"
 #include "shadow_cell.hpp"
+#include "word_table.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -42,8 +42,8 @@ class global_races_check : public check_plugin {
   // For the spin-wait check: whether a thread of this tile other than `thread` stored to `word` with a
   // plain write in interval `epoch`.
   bool written_now_by_other(std::uintptr_t word, std::uint32_t epoch, int thread) const {
-    const auto it = words_.find(word);
-    return it != words_.end() && it->second.write_epoch == epoch && it->second.writer != thread;
+    const global_cell* c = words_.find(word);
+    return c != nullptr && c->write_epoch == epoch && c->writer != thread;
   }
 
  private:
@@ -55,11 +55,12 @@ class global_races_check : public check_plugin {
   [[gnu::noinline]] void touch_in_tile(check_context& ctx, const access_event& e);
   [[gnu::noinline]] void touch_point(check_context& ctx, const access_event& e);
 
-  std::unordered_map<std::uintptr_t, global_cell> words_;  // this tile's words
-  std::vector<std::pair<global_cell*, global_cell>> held_cells_;  // before the held write
+  word_table<global_cell> words_;  // this tile's words
+  std::vector<std::pair<std::uintptr_t, global_cell>> held_cells_;  // each word of the held write, before it
   std::vector<std::uintptr_t> held_words_;  // cross-tile records the held write would make
   const void* held_pc_ = nullptr;
   int held_thread_ = 0;
+  std::size_t held_unit_ = 0;  // the captured view the held write's words lie in
   // Non-tiled: the last word recorded, so a point's repeated accesses cost no table lookups.
   std::uintptr_t last_word_ = 0;
   access_kind last_kind_ = access_kind::read;

@@ -42,7 +42,7 @@ void hazard_log::scope::count_accesses(std::uint64_t n) noexcept {
 
 hazard_log::hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config)
     : launch_(launch), tiled_(tiled), names_(std::move(names)), seed_(seed), config_(config),
-      tiles_(std::make_unique<cross_tile_table>()) {
+      tiles_(std::make_unique<cross_tile_table>(launch)) {
   static std::atomic<std::uint64_t> launches{0};
   id_ = ++launches;
 }
