@@ -39,6 +39,21 @@ int count_kind(const std::vector<hazard_detected::hazard>& hs, const std::string
   return n;
 }
 
+// Runs `body(workers, seed)` at every pair of the lists, the emulator's options restored afterwards.
+void each_configuration(std::initializer_list<unsigned> worker_counts, std::initializer_list<std::uint64_t> seeds,
+                        const std::function<void(unsigned, std::uint64_t)>& body) {
+  struct restore {
+    emulator::options saved = emulator::get_options();
+    ~restore() { emulator::set_options(saved); }
+  } restored;
+  for (unsigned workers : worker_counts)
+    for (std::uint64_t seed : seeds) {
+      emulator::set_workers(workers);
+      emulator::set_seed(seed);
+      body(workers, seed);
+    }
+}
+
 // Options changed for one test, restored after it.
 class CheckOptions : public ::testing::Test {
  protected:
@@ -256,19 +271,16 @@ TEST(NonTiledLaunches, ElementwiseKernelsAreClean) {
 }
 
 TEST(NonTiledLaunches, RaceReportIsTheSameAtEveryWorkerCount) {
-  const auto saved = emulator::get_options();
   std::string reference;
-  for (unsigned w : {1u, 2u, 8u}) {
-    emulator::set_workers(w);
+  each_configuration({1u, 2u, 8u}, {emulator::get_options().seed}, [&](unsigned w, std::uint64_t) {
     std::vector<int> data(512);
     array_view<int, 1> v(512, data);
     std::string message;
-    hazards_of([&] { parallel_for_each(v.extent, [=](index<1> i) { v[(i[0] + 1) % 512] = v[i] + 1; }); }, &message);
+    hazards_of([&] { parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[(i[0] + 1) % 512] = v[i] + 1; }); }, &message);
     EXPECT_NE(message.find("race between threads"), std::string::npos) << message;
     if (reference.empty()) reference = message;
     EXPECT_EQ(message, reference) << w << " workers";
-  }
-  emulator::set_options(saved);
+  });
 }
 
 // --- spin-waits -----------------------------------------------------------------------------------------
@@ -299,9 +311,7 @@ TEST(SpinWaits, PollingAFlagNoThreadWillSetIsReportedAsAHangInsteadOfHanging) {
 // not depend on the seed is the check's recall: at every seed the report follows the wait, never as a
 // hang (the tile goes on), and at seed 0 (local-index order) thread 0 runs first and does wait.
 TEST(SpinWaits, WaitingForAnotherThreadsStoreWithoutABarrierIsReported) {
-  const auto saved = emulator::get_options();
-  for (std::uint64_t seed = 0; seed < 8; ++seed) {
-    emulator::set_seed(seed);
+  each_configuration({emulator::get_options().workers}, {0, 1, 2, 3, 4, 5, 6, 7}, [](unsigned, std::uint64_t seed) {
     std::vector<int> data(16, -1);
     array_view<int, 1> v(16, data);
     std::string message;
@@ -330,41 +340,35 @@ TEST(SpinWaits, WaitingForAnotherThreadsStoreWithoutABarrierIsReported) {
     if (seed == 0) {
       EXPECT_TRUE(waited) << "at seed 0 thread 0 runs first, so it waits";
     }
-  }
-  emulator::set_options(saved);
+  });
 }
 
 // A wait some thread must make whatever the order (each thread raises its flag, then waits for its
 // neighbour's: the first thread to run always waits) is reported at every seed and worker count.
 TEST(SpinWaits, AWaitEveryThreadOrderMakesIsReportedAtEverySeedAndWorkerCount) {
-  const auto saved = emulator::get_options();
-  for (unsigned workers : {1u, 2u, 8u})
-    for (std::uint64_t seed = 0; seed < 8; ++seed) {
-      emulator::set_workers(workers);
-      emulator::set_seed(seed);
-      std::vector<int> data(32, 0);
-      array_view<int, 1> v(32, data);
-      std::string message;
-      const auto hs = hazards_of(
-          [&] {
-            parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
-              tile_static int ready[16];
-              const int l = t.local[0];
-              ready[l] = 0;
-              t.barrier.wait();
-              atomic_exchange(&ready[l], 1);
-              while (atomic_fetch_add(&ready[(l + 1) % 16], 0) == 0) {
-              }
-              v[t] = 1;
-            });
-          },
-          &message);
-      v.synchronize();
-      EXPECT_GE(count_kind(hs, "spin-wait without a barrier"), 1) << workers << " workers, seed " << seed << ": " << message;
-      EXPECT_EQ(message.find("a hang"), std::string::npos) << workers << " workers, seed " << seed << ": " << message;
-      EXPECT_EQ(data, std::vector<int>(32, 1)) << workers << " workers, seed " << seed;
-    }
-  emulator::set_options(saved);
+  each_configuration({1u, 2u, 8u}, {0, 1, 2, 3, 4, 5, 6, 7}, [](unsigned workers, std::uint64_t seed) {
+    std::vector<int> data(32, 0);
+    array_view<int, 1> v(32, data);
+    std::string message;
+    const auto hs = hazards_of(
+        [&] {
+          parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+            tile_static int ready[16];
+            const int l = t.local[0];
+            ready[l] = 0;
+            t.barrier.wait();
+            atomic_exchange(&ready[l], 1);
+            while (atomic_fetch_add(&ready[(l + 1) % 16], 0) == 0) {
+            }
+            v[t] = 1;
+          });
+        },
+        &message);
+    v.synchronize();
+    EXPECT_GE(count_kind(hs, "spin-wait without a barrier"), 1) << workers << " workers, seed " << seed << ": " << message;
+    EXPECT_EQ(message.find("a hang"), std::string::npos) << workers << " workers, seed " << seed << ": " << message;
+    EXPECT_EQ(data, std::vector<int>(32, 1)) << workers << " workers, seed " << seed;
+  });
 }
 
 TEST(SpinWaits, ALongLoopOverManyAddressesIsNotASpin) {
@@ -591,9 +595,7 @@ TEST(SpinWaits, PollingWithPlainLoadsUntilAnotherThreadStoresIsReported) {
 
 // Global memory: once no other tile runs, nothing can set the flag, at every worker count.
 TEST(SpinWaits, PollingAGlobalFlagNoTileSetsIsReportedAsAHangAtEveryWorkerCount) {
-  const auto saved = emulator::get_options();
-  for (unsigned workers : {1u, 2u, 8u}) {
-    emulator::set_workers(workers);
+  each_configuration({1u, 2u, 8u}, {emulator::get_options().seed}, [](unsigned workers, std::uint64_t) {
     std::vector<int> hf(1, 0), data(64);
     array_view<int, 1> flag(1, hf), v(64, data);
     std::string message;
@@ -609,8 +611,7 @@ TEST(SpinWaits, PollingAGlobalFlagNoTileSetsIsReportedAsAHangAtEveryWorkerCount)
         &message);
     ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << workers << " workers: " << message;
     EXPECT_NE(message.find("a hang"), std::string::npos) << workers << " workers: " << message;
-  }
-  emulator::set_options(saved);
+  });
 }
 
 TEST(SpinWaits, PollingInANonTiledLaunchForAStoreNoThreadMakesIsReportedAsAHang) {
@@ -692,36 +693,31 @@ TEST_F(Modes, OutOfBoundsCheckCanBeSwitchedOff) {
 // on searching instead of leaving its loop when it changes. Computing, not waiting, at every seed and
 // worker count.
 TEST(SpinWaits, ASearchReReadingABoundOthersLowerIsNotAWait) {
-  const auto saved = emulator::get_options();
-  for (unsigned workers : {1u, 2u, 8u})
-    for (std::uint64_t seed : {0u, 1u, 7u}) {
-      emulator::set_workers(workers);
-      emulator::set_seed(seed);
-      std::vector<int> out(2, 0);
-      array_view<int, 1> v(2, out);
-      std::string message;
-      const auto hs = hazards_of(
-          [&] {
-            parallel_for_each(extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
-              tile_static int bound;
-              if (t.local[0] == 0) bound = 1 << 30;
-              t.barrier.wait();
-              for (int k = 0; k < 4 * long_loop; ++k) {
-                const int cost = (k * 7919 + t.global[0] * 104729) % 100003 + 1;
-                if (cost < bound) atomic_fetch_min(&bound, cost);
-              }
-              t.barrier.wait();
-              if (t.local[0] == 0) v[t.tile] = bound;
-            });
-          },
-          &message);
-      EXPECT_TRUE(hs.empty()) << "workers " << workers << " seed " << seed << ": " << message;
-      std::vector<int> want(2, 1 << 30);
-      for (int g = 0; g < 8; ++g)
-        for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::min(want[g / 4], (k * 7919 + g * 104729) % 100003 + 1);
-      EXPECT_EQ(out, want);
-    }
-  emulator::set_options(saved);
+  each_configuration({1u, 2u, 8u}, {0, 1, 7}, [](unsigned workers, std::uint64_t seed) {
+    std::vector<int> out(2, 0);
+    array_view<int, 1> v(2, out);
+    std::string message;
+    const auto hs = hazards_of(
+        [&] {
+          parallel_for_each(extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+            tile_static int bound;
+            if (t.local[0] == 0) bound = 1 << 30;
+            t.barrier.wait();
+            for (int k = 0; k < 4 * long_loop; ++k) {
+              const int cost = (k * 7919 + t.global[0] * 104729) % 100003 + 1;
+              if (cost < bound) atomic_fetch_min(&bound, cost);
+            }
+            t.barrier.wait();
+            if (t.local[0] == 0) v[t.tile] = bound;
+          });
+        },
+        &message);
+    EXPECT_TRUE(hs.empty()) << "workers " << workers << " seed " << seed << ": " << message;
+    std::vector<int> want(2, 1 << 30);
+    for (int g = 0; g < 8; ++g)
+      for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::min(want[g / 4], (k * 7919 + g * 104729) % 100003 + 1);
+    EXPECT_EQ(out, want);
+  });
 }
 
 // Six threads each raise a flag of their own, then poll all six in turn until every one is up: six
