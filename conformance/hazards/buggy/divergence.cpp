@@ -201,6 +201,21 @@ TESSERA_CASE(two_barriers_on_one_line_in_the_two_branches, "BAR-6,BAR-8", expect
   v.synchronize();
 }
 
+// The same on data: a one-line `if` on the element each thread loaded, a wait in each branch.
+TESSERA_CASE(two_barriers_on_one_line_chosen_by_the_data, "BAR-6,BAR-8", expect::divergence) {
+  std::vector<int> in(16), out(16, 0);
+  for (int i = 0; i < 16; ++i) in[i] = (i * 7) % 3;
+  array_view<const int, 1> a(16, in);
+  array_view<int, 1> v(16, out);
+  parallel_for_each(ctx.view(), a.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    tile_static int s[16];
+    s[t.local[0]] = a[t];
+    if (a[t] == 0) { v[t] = 3; t.barrier.wait(); } else { v[t] = 4; t.barrier.wait(); }  // expect: barrier divergence
+    v[t] += s[15 - t.local[0]];
+  });
+  v.synchronize();
+}
+
 // Threads whose element is zero return before the barrier (a data-dependent early exit).
 TESSERA_CASE(early_return_on_zero_element, "BAR-6,BAR-7", expect::divergence) {
   std::vector<int> in(32), out(32, 0);

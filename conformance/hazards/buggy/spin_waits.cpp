@@ -107,6 +107,28 @@ TESSERA_CASE(six_threads_wait_for_each_others_flags, "BAR-9,TS-9", expect::hazar
   v.synchronize();
 }
 
+// Eight threads, eight flags: each raises its own and polls all eight in turn until they are all up.
+TESSERA_CASE(eight_threads_poll_eight_flags_in_turn, "BAR-9,TS-9", expect::hazard("spin-wait without a barrier")) {
+  std::vector<int> out(32);
+  array_view<int, 1> v(32, out);
+  parallel_for_each(ctx.view(), v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+    tile_static int up[8];
+    const int l = t.local[0];
+    if (l < 8) up[l] = 0;
+    t.barrier.wait();
+    if (l % 4 == 0) {
+      atomic_exchange(&up[l / 4], 1);
+      int seen = 0;
+      while (seen != 8) {  // expect: spin-wait without a barrier
+        seen = 0;
+        for (int k = 0; k < 8; ++k) seen += atomic_fetch_or(&up[k], 0);  // expect: spin-wait without a barrier
+      }
+    }
+    v[t] = l;
+  });
+  v.synchronize();
+}
+
 // A tile_static spin lock that its first holder never releases: every other thread of the tile waits for
 // a store nobody will make, which would hang; it is reported as a hang instead.
 TESSERA_CASE(spin_lock_never_released, "BAR-9,ATOM-4", expect::hazard("spin-wait without a barrier")) {

@@ -315,6 +315,24 @@ TESSERA_CASE(long_search_pruned_against_a_shared_bound, "MEM-3,BAR-9", expect::p
   ctx.output("bounds", out, want);
 }
 
+// The search again across tiles: one global bound for the whole launch, re-read with plain loads by every
+// thread of every tile and lowered with atomic_fetch_min, while the other tiles lower it too.
+TESSERA_CASE(long_search_pruned_against_a_global_bound, "MEM-3,BAR-9", expect::pass) {
+  std::vector<int> out(1, 1 << 30);
+  array_view<int, 1> best(1, out);
+  parallel_for_each(ctx.view(), extent<1>(16).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+    for (int k = 0; k < iterations / 2; ++k) {
+      const int cost = (k * 6007 + t.global[0] * 7727) % 65521 + 1;
+      if (cost < best[0]) atomic_fetch_min(&best[0], cost);
+    }
+  });
+  best.synchronize();
+  int want = 1 << 30;
+  for (int g = 0; g < 16; ++g)
+    for (int k = 0; k < iterations / 2; ++k) want = std::min(want, (k * 6007 + g * 7727) % 65521 + 1);
+  ctx.output("best", out, std::vector<int>{want});
+}
+
 // Non-tiled: each point stores its output element, then re-reads it (its own store) in a long loop.
 TESSERA_CASE(non_tiled_long_loop_over_own_output_element, "BAR-9,PFE-5", expect::pass) {
   const std::vector<int> in = ctx.random_ints(4, 1, 9);
