@@ -6,8 +6,9 @@
 // What it costs, and why it is only the fallback (docs/porting.md, "index and POSIX ::index"): the word
 // is renamed in everything that follows, so a name `index` declared before <amp.h> can no longer be
 // reached by that name after it:
-//   - std::variant's index() when <variant> came before <amp.h> (v.index() says "no member named
-//     tessera_amp_index"); a <variant> included after <amp.h> is renamed with the calls and works;
+//   - std::variant's index() whenever <variant> was read before the macro, which the standard headers
+//     <amp.h> includes may do themselves (libstdc++ 13's do): v.index() says "no member named
+//     tessera_amp_index";
 //   - POSIX ::index() itself (use strchr, the standard name);
 //   - members or functions named index in the program's own headers included before <amp.h>, and any
 //     out-of-line function named index of a compiled library whose header comes after <amp.h> (the
