@@ -496,7 +496,7 @@ TEST(SpinWaits, ALongSearchUpdatingAnAtomicMaximumIsNotAWait) {
           tile_static int best;
           if (t.local[0] == 0) best = 0;
           t.barrier.wait();
-          for (int k = 0; k < 4 * long_loop; ++k) atomic_fetch_max(&best, (k * 7919 + t.global[0] * 104729) % 100003);
+          for (int k = 0; k < 4 * long_loop; ++k) atomic_fetch_max(&best, ((k % 100003) * 7919 + t.global[0] * 104729) % 100003);
           t.barrier.wait();
           if (t.local[0] == 0) v[t.tile] = best;
         });
@@ -505,7 +505,7 @@ TEST(SpinWaits, ALongSearchUpdatingAnAtomicMaximumIsNotAWait) {
   EXPECT_TRUE(hs.empty()) << message;
   std::vector<int> want(2, 0);
   for (int g = 0; g < 8; ++g)
-    for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::max(want[g / 4], (k * 7919 + g * 104729) % 100003);
+    for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::max(want[g / 4], ((k % 100003) * 7919 + g * 104729) % 100003);
   EXPECT_EQ(out, want);
 }
 
@@ -704,7 +704,7 @@ TEST(SpinWaits, ASearchReReadingABoundOthersLowerIsNotAWait) {
             if (t.local[0] == 0) bound = 1 << 30;
             t.barrier.wait();
             for (int k = 0; k < 4 * long_loop; ++k) {
-              const int cost = (k * 7919 + t.global[0] * 104729) % 100003 + 1;
+              const int cost = ((k % 100003) * 7919 + t.global[0] * 104729) % 100003 + 1;
               if (cost < bound) atomic_fetch_min(&bound, cost);
             }
             t.barrier.wait();
@@ -715,7 +715,7 @@ TEST(SpinWaits, ASearchReReadingABoundOthersLowerIsNotAWait) {
     EXPECT_TRUE(hs.empty()) << "workers " << workers << " seed " << seed << ": " << message;
     std::vector<int> want(2, 1 << 30);
     for (int g = 0; g < 8; ++g)
-      for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::min(want[g / 4], (k * 7919 + g * 104729) % 100003 + 1);
+      for (int k = 0; k < 4 * long_loop; ++k) want[g / 4] = std::min(want[g / 4], ((k % 100003) * 7919 + g * 104729) % 100003 + 1);
     EXPECT_EQ(out, want);
   });
 }
