@@ -66,6 +66,8 @@ class memory_map {
   std::size_t tls_bytes_ = 0;
   std::uintptr_t tls_low_ = 0, tls_high_ = 0;  // the blocks' span
   const launch_memory* launch_ = nullptr;
+  static constexpr int launch_key_size = 7;
+  const void* last_launch_key_[launch_key_size] = {};  // what set_launch was last given
   std::vector<span> arguments_;
   std::uintptr_t stack_low_ = 0, stack_high_ = 0;
 };
