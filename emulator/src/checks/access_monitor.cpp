@@ -85,6 +85,9 @@ void access_monitor::begin(hazard_log* log) {
 // The checks' per-task state is set up at the task's first access, not when it begins: a kernel built
 // without the instrumentation never gets here, and pays nothing per tile for checks it cannot have.
 void access_monitor::begin_checks() {
+  // Called from inside kernel code (an access hook): Tessera's own set-up must not be taken for the
+  // kernel's accesses where it runs template code shared with instrumented translation units.
+  const pause unwatched;
   checks_begun_ = true;
   map_.prepare_worker();
   log_->note_tile_static_modules(map_);

@@ -12,20 +12,46 @@ cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launc
     const auto begin = reinterpret_cast<std::uintptr_t>(launch.globals[u].begin);
     f.base = begin & ~std::uintptr_t{3};
     f.words = (begin + launch.globals[u].bytes - f.base + 3) / 4;
+    if (f.words == 0) continue;
     // calloc: large blocks come as untouched zero pages, so a launch pays for the words it touches.
-    f.second = f.words == 0 ? nullptr : static_cast<std::uint32_t*>(std::calloc(3 * f.words, sizeof(std::uint32_t)));
+    f.second = static_cast<std::uint32_t*>(std::calloc(3 * f.words, sizeof(std::uint32_t)));
+    f.first = static_cast<first_slot*>(std::calloc(3 * f.words, sizeof(first_slot)));
   }
 }
 
 cross_tile_table::~cross_tile_table() {
-  for (view_filter& f : filters_) std::free(f.second);
+  for (view_filter& f : filters_) {
+    std::free(f.second);
+    std::free(f.first);
+  }
 }
 
-void cross_tile_table::record_slow(std::uint32_t* second, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread,
+void cross_tile_table::record_slow(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread,
                                    const void* pc) {
   shard& s = shards_[(word >> 2) % shards_.size()];
   std::lock_guard g(s.mutex);
-  auto& lowest = s.words[word].lowest[static_cast<int>(kind)];
+  auto it = s.words.find(word);
+  if (it == s.words.end() && d.view != nullptr) {
+    const auto mine = static_cast<std::uint32_t>(tile + 1);
+    bool other_tile = false;
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t t = d.first(k).tile_plus1;
+      other_tile = other_tile || (t != 0 && t != mine);
+    }
+    if (!other_tile) {  // only this tile has touched the word: no race yet, and no entry
+      first_slot& slot = d.first(static_cast<int>(kind));
+      if (slot.tile_plus1 == 0) slot = first_slot{mine, static_cast<std::uint32_t>(thread), pc};
+      return;
+    }
+    // A second tile: the word gets its entry, seeded with the first access of each kind.
+    it = s.words.try_emplace(word).first;
+    for (int k = 0; k < 3; ++k)
+      if (const first_slot& f = d.first(k); f.tile_plus1 != 0)
+        it->second.lowest[k][0] = first_access{std::int64_t{f.tile_plus1} - 1, static_cast<int>(f.thread), f.pc};
+  } else if (it == s.words.end()) {
+    it = s.words.try_emplace(word).first;
+  }
+  auto& lowest = it->second.lowest[static_cast<int>(kind)];
   if (lowest[0].tile == tile || lowest[1].tile == tile) return;
   const first_access a{tile, thread, pc};
   if (lowest[0].tile < 0 || tile < lowest[0].tile) {
@@ -34,16 +60,20 @@ void cross_tile_table::record_slow(std::uint32_t* second, std::uintptr_t word, a
   } else if (lowest[1].tile < 0 || tile < lowest[1].tile) {
     lowest[1] = a;
   }
-  // Tiles numbered past what 32 bits hold are never dropped early.
-  if (second != nullptr && lowest[1].tile >= 0 && lowest[1].tile < std::int64_t{0xfffffffe})
-    std::atomic_ref<std::uint32_t>(*second).store(static_cast<std::uint32_t>(lowest[1].tile + 1), std::memory_order_relaxed);
+  if (d.view != nullptr && lowest[1].tile >= 0 && lowest[1].tile < std::int64_t{0xfffffffe})
+    std::atomic_ref<std::uint32_t>(d.second(kind)).store(static_cast<std::uint32_t>(lowest[1].tile + 1), std::memory_order_relaxed);
 }
 
-bool cross_tile_table::written_by_other(std::uintptr_t word, std::int64_t tile) const {
+bool cross_tile_table::written_by_other(std::size_t unit, std::uintptr_t word, std::int64_t tile) const {
   const shard& s = shards_[(word >> 2) % shards_.size()];
   std::lock_guard g(s.mutex);
   const auto it = s.words.find(word);
-  if (it == s.words.end()) return false;
+  if (it == s.words.end()) {  // at most one tile touched it: is that one another tile, and did it write?
+    const dense_word d = dense(unit, word, tile);
+    if (d.view == nullptr) return false;
+    const std::uint32_t writer = d.first(static_cast<int>(access_kind::write)).tile_plus1;
+    return writer != 0 && writer != static_cast<std::uint32_t>(tile + 1);
+  }
   for (const first_access& w : it->second.lowest[static_cast<int>(access_kind::write)])
     if (w.tile >= 0 && w.tile != tile) return true;
   return false;

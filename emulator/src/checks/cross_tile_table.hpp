@@ -7,11 +7,13 @@
 // which workers report, so the race found and reported is the same at every worker count. A non-tiled
 // launch uses the table with one "tile" per thread (its point index).
 //
-// Most records change nothing: in a tiled matrix multiply every word of the inputs is read by a whole row
-// of tiles, and only the two lowest count. So beside the table, each word of each captured view has, per
-// kind of access, the second lowest tile recorded (a dense array, one 32-bit word per word and kind,
-// zero pages until touched): a tile above it is not among the two lowest and is dropped before the
-// table's lock and hash lookup. The table's content, and so every report, is what it would be without.
+// Two dense arrays beside the table, per word of each captured view and kind of access (zero pages until
+// touched), keep it small and its records cheap; what is reported is what the table alone would report:
+// - the first access (tile, thread, code address): a word only one tile touches cannot race between
+//   tiles, and most words of most launches are such words (every word of a tile average), so a word
+//   gets an entry in the table only when a second tile touches it, seeded from these;
+// - the second lowest tile recorded: in a tiled matrix multiply every word of the inputs is read by a
+//   whole row of tiles and only the two lowest count, so a tile above it is dropped before any lock.
 #pragma once
 
 #include "finding.hpp"
@@ -43,16 +45,16 @@ class cross_tile_table {
 
   // `word` (4-aligned) lies in captured view `unit` of the launch.
   void record(std::size_t unit, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc) {
-    std::uint32_t* second = second_lowest(unit, word, kind);
-    if (second != nullptr) {
-      const std::uint32_t known = std::atomic_ref<std::uint32_t>(*second).load(std::memory_order_relaxed);
+    const dense_word d = dense(unit, word, tile);
+    if (d.view != nullptr) {
+      const std::uint32_t known = std::atomic_ref<std::uint32_t>(d.second(kind)).load(std::memory_order_relaxed);
       if (known != 0 && static_cast<std::uint64_t>(tile) + 1 >= known) return;  // two lower tiles are in
     }
-    record_slow(second, word, kind, tile, thread, pc);
+    record_slow(d, word, kind, tile, thread, pc);
   }
-  // Whether a tile other than `tile` has stored to `word` with a plain write (a read of it from `tile`
-  // races with that store).
-  bool written_by_other(std::uintptr_t word, std::int64_t tile) const;
+  // Whether a tile other than `tile` has stored to `word` (in view `unit`) with a plain write (a read of
+  // it from `tile` races with that store).
+  bool written_by_other(std::size_t unit, std::uintptr_t word, std::int64_t tile) const;
   // Every word with a race, as raw hazards of `kind` for the log.
   void report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const;
 
@@ -64,20 +66,33 @@ class cross_tile_table {
     mutable std::mutex mutex;
     std::unordered_map<std::uintptr_t, word_state> words;
   };
+  struct first_slot {
+    std::uint32_t tile_plus1;  // 0: no access of this kind yet
+    std::uint32_t thread;
+    const void* pc;
+  };
   struct view_filter {
-    std::uintptr_t base = 0;         // the view's first byte, rounded down to a word
+    std::uintptr_t base = 0;          // the view's first byte, rounded down to a word
     std::size_t words = 0;
     std::uint32_t* second = nullptr;  // [kind * words + word]: second lowest tile + 1; 0: fewer than two
+    first_slot* first = nullptr;      // [kind * words + word]: the first access recorded
+  };
+  // One word's dense slots (view null: the word has none, or the tile number does not fit them).
+  struct dense_word {
+    view_filter* view = nullptr;
+    std::size_t index = 0;
+    std::uint32_t& second(access_kind k) const noexcept { return view->second[static_cast<std::size_t>(k) * view->words + index]; }
+    first_slot& first(int k) const noexcept { return view->first[static_cast<std::size_t>(k) * view->words + index]; }
   };
 
-  std::uint32_t* second_lowest(std::size_t unit, std::uintptr_t word, access_kind kind) const noexcept {
-    if (unit >= filters_.size()) return nullptr;
-    const view_filter& f = filters_[unit];
+  dense_word dense(std::size_t unit, std::uintptr_t word, std::int64_t tile) const noexcept {
+    if (unit >= filters_.size() || tile < 0 || tile >= std::int64_t{0xfffffffe}) return {};
+    view_filter& f = const_cast<view_filter&>(filters_[unit]);
     const std::size_t i = (word - f.base) / 4;
-    if (f.second == nullptr || word < f.base || i >= f.words) return nullptr;
-    return f.second + static_cast<std::size_t>(kind) * f.words + i;
+    if (f.second == nullptr || f.first == nullptr || word < f.base || i >= f.words) return {};
+    return {&f, i};
   }
-  void record_slow(std::uint32_t* second, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
+  void record_slow(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
 
   std::array<shard, 64> shards_;
   std::vector<view_filter> filters_;

@@ -98,7 +98,7 @@ bool spin_waits_check::polls_shared_memory(check_context& ctx, int thread) const
       for (std::uintptr_t w = a & ~std::uintptr_t{3}; w < a + spins_.size(thread, i); w += 4) {
         if (ctx.tiled() && monitor.check<global_races_check>().written_now_by_other(w, ctx.global_interval().epoch, thread))
           return true;
-        if (ctx.log().tiles().written_by_other(w, ctx.tile())) return true;
+        if (ctx.log().tiles().written_by_other(where.unit, w, ctx.tile())) return true;
       }
     }
   }
