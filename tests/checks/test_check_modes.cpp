@@ -720,61 +720,53 @@ TEST(SpinWaits, ASearchReReadingABoundOthersLowerIsNotAWait) {
   });
 }
 
-// Six threads each raise a flag of their own, then poll all six in turn until every one is up: six
-// locations polled, every thread's wait reported, and the launch finishes instead of hanging.
-TEST(SpinWaits, PollingSixFlagsInTurnIsReportedAndFinishes) {
-  std::vector<int> out(16, 0);
+// Threads 0 .. Flags-1 of a 16-thread tile each raise a flag of their own, then poll all Flags in turn
+// until every one is up; every thread then stores its local index + 1. Returns the findings; `message`
+// gets the report.
+template <int Flags>
+std::vector<hazard_detected::hazard> poll_flags_in_turn(std::vector<int>& out, std::string& message) {
+  out.assign(16, 0);
   array_view<int, 1> v(16, out);
-  std::string message;
   const auto hs = hazards_of(
       [&] {
         parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
-          tile_static int raised[6];
+          tile_static int raised[Flags];
           const int l = t.local[0];
-          if (l < 6) raised[l] = 0;
+          if (l < Flags) raised[l] = 0;
           t.barrier.wait();
-          if (l < 6) {
+          if (l < Flags) {
             atomic_exchange(&raised[l], 1);
             int up = 0;
-            while (up < 6) {
+            while (up < Flags) {
               up = 0;
-              for (int k = 0; k < 6; ++k) up += atomic_fetch_add(&raised[k], 0);
+              for (int k = 0; k < Flags; ++k) up += atomic_fetch_add(&raised[k], 0);
             }
           }
           v[t] = l + 1;
         });
       },
       &message);
+  v.synchronize();
+  return hs;
+}
+
+// Six flags: six locations polled, every thread's wait reported, and the launch finishes instead of
+// hanging.
+TEST(SpinWaits, PollingSixFlagsInTurnIsReportedAndFinishes) {
+  std::vector<int> out;
+  std::string message;
+  const auto hs = poll_flags_in_turn<6>(out, message);
   EXPECT_GE(count_kind(hs, "spin-wait without a barrier"), 1) << message;
   EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
   for (int l = 0; l < 16; ++l) EXPECT_EQ(out[l], l + 1);
 }
 
-// Twelve flags polled in turn: more locations than a poll is watched at, so the loop counts as a
-// computation and is not judged; it still lets the other threads run every round, so it finishes.
+// Twelve flags: more locations than a poll is watched at, so the loop counts as a computation and is
+// not judged; it still lets the other threads run every round, so it finishes.
 TEST(SpinWaits, PollingMoreLocationsThanAreWatchedStillFinishes) {
-  std::vector<int> out(16, 0);
-  array_view<int, 1> v(16, out);
+  std::vector<int> out;
   std::string message;
-  const auto hs = hazards_of(
-      [&] {
-        parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
-          tile_static int raised[12];
-          const int l = t.local[0];
-          if (l < 12) raised[l] = 0;
-          t.barrier.wait();
-          if (l < 12) {
-            atomic_exchange(&raised[l], 1);
-            int up = 0;
-            while (up < 12) {
-              up = 0;
-              for (int k = 0; k < 12; ++k) up += atomic_fetch_add(&raised[k], 0);
-            }
-          }
-          v[t] = l + 1;
-        });
-      },
-      &message);
+  poll_flags_in_turn<12>(out, message);
   EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
   for (int l = 0; l < 16; ++l) EXPECT_EQ(out[l], l + 1);
 }
