@@ -125,7 +125,7 @@ TEST(ArrayView, OverlappingSectionsOfOneHomeAlias) {
   auto a2 = v.section(10, 11);
   a1[10] = 17;
   EXPECT_EQ(a2[0], 17);
-  parallel_for_each(extent<1>(1), [=] restrict_amp (index<1>) { a2[0] += 1; });
+  parallel_for_each(extent<1>(1), [=] restrict_amp (index<1> i) { a2[i[0]] += 1; });
   EXPECT_EQ(a1[10], 18);
 }
 

@@ -214,37 +214,37 @@ TEST(StackOverflow, DISABLED_ReportIsTheSameForEverySeedWhenSeveralThreadsOverfl
 
 // PFE-3, TEXT-6: a tiled extent not divisible by its tile throws invalid_compute_domain naming the fix.
 TEST(InvalidDomain, NonDivisibleExtentThrowsNamesPadAndTruncateAndRunsNothing) {
-  const std::string what = message_of([] { parallel_for_each(extent<1>(10).tile<4>(), [](tiled_index<4>) {}); });
+  const std::string what = message_of([] { parallel_for_each(extent<1>(10).tile<4>(), [=] restrict_amp (tiled_index<4> t) { (void)t; }); });
   EXPECT_TRUE(contains(what, "not divisible")) << what;
   EXPECT_TRUE(contains(what, "pad()")) << what;
   EXPECT_TRUE(contains(what, "truncate()")) << what;
-  expect_refused<invalid_compute_domain>(extent<1>(10).tile<4>(), [](tiled_index<4>) {});
-  expect_refused<invalid_compute_domain>(extent<2>(16, 20).tile<8, 8>(), [](tiled_index<8, 8>) {});
-  expect_refused<invalid_compute_domain>(extent<3>(4, 4, 6).tile<2, 2, 4>(), [](tiled_index<2, 2, 4>) {});
+  expect_refused<invalid_compute_domain>(extent<1>(10).tile<4>(), [=] restrict_amp (tiled_index<4> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<2>(16, 20).tile<8, 8>(), [=] restrict_amp (tiled_index<8, 8> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<3>(4, 4, 6).tile<2, 2, 4>(), [=] restrict_amp (tiled_index<2, 2, 4> t) { (void)t; });
 }
 
 // PFE-12 (project decision, docs in compute_domain.hpp): zero and negative extents are refused.
 TEST(InvalidDomain, ZeroExtentThrowsAndRunsNothing) {
-  expect_refused<invalid_compute_domain>(extent<1>(0), [](index<1>) {});
-  expect_refused<invalid_compute_domain>(extent<2>(4, 0), [](index<2>) {});
-  expect_refused<invalid_compute_domain>(extent<1>(0).tile<4>(), [](tiled_index<4>) {});
-  expect_refused<invalid_compute_domain>(extent<1>(3).tile<4>().truncate(), [](tiled_index<4>) {});
+  expect_refused<invalid_compute_domain>(extent<1>(0), [=] restrict_amp (index<1> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<2>(4, 0), [=] restrict_amp (index<2> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<1>(0).tile<4>(), [=] restrict_amp (tiled_index<4> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<1>(3).tile<4>().truncate(), [=] restrict_amp (tiled_index<4> t) { (void)t; });
 }
 
 TEST(InvalidDomain, NegativeExtentThrowsAndRunsNothing) {
-  expect_refused<invalid_compute_domain>(extent<2>(4, -4), [](index<2>) {});
-  expect_refused<invalid_compute_domain>(extent<1>(-8).tile<4>(), [](tiled_index<4>) {});
-  expect_refused<invalid_compute_domain>(extent<3>(2, -2, 2).tile<2, 2, 2>(), [](tiled_index<2, 2, 2>) {});
-  EXPECT_TRUE(contains(message_of([] { parallel_for_each(extent<2>(4, -4), [](index<2>) {}); }), "negative"));
+  expect_refused<invalid_compute_domain>(extent<2>(4, -4), [=] restrict_amp (index<2> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<1>(-8).tile<4>(), [=] restrict_amp (tiled_index<4> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<3>(2, -2, 2).tile<2, 2, 2>(), [=] restrict_amp (tiled_index<2, 2, 2> t) { (void)t; });
+  EXPECT_TRUE(contains(message_of([] { parallel_for_each(extent<2>(4, -4), [=] restrict_amp (index<2> t) { (void)t; }); }), "negative"));
 }
 
 // PFE-4: a tile's own limits (at most 1024 threads, D0 at most 64 at rank 3) are template arguments and
 // are refused when the launch compiles (tests/compile_fail, cases 9 to 13). The tile count depends on the
 // extent, so it is the limit a launch checks at run time: at most 65535 tiles in any dimension.
 TEST(InvalidDomain, MoreThan65535TilesInADimensionThrowsAndRunsNothing) {
-  expect_refused<invalid_compute_domain>(extent<1>(65536).tile<1>(), [](tiled_index<1>) {});
-  expect_refused<invalid_compute_domain>(extent<2>(1, 65536 * 2).tile<1, 2>(), [](tiled_index<1, 2>) {});
-  expect_refused<invalid_compute_domain>(extent<3>(1, 1, 65536).tile<1, 1, 1>(), [](tiled_index<1, 1, 1>) {});
+  expect_refused<invalid_compute_domain>(extent<1>(65536).tile<1>(), [=] restrict_amp (tiled_index<1> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<2>(1, 65536 * 2).tile<1, 2>(), [=] restrict_amp (tiled_index<1, 2> t) { (void)t; });
+  expect_refused<invalid_compute_domain>(extent<3>(1, 1, 65536).tile<1, 1, 1>(), [=] restrict_amp (tiled_index<1, 1, 1> t) { (void)t; });
 }
 
 // PFE-4: the largest allowed shapes run.
@@ -276,9 +276,11 @@ TEST(Limits, TheLargestAllowedShapesRun) {
 // PFE-10, ERR-5: the cpu accelerator stores data only; launching on it is unsupported_feature.
 TEST(Accelerators, LaunchOnTheCpuAcceleratorThrowsUnsupportedFeatureAndRunsNothing) {
   const auto cpu = accelerator(accelerator::cpu_accelerator).get_default_view();
-  std::atomic<int> ran{0};
-  EXPECT_THROW(parallel_for_each(cpu, extent<1>(4), [&](index<1>) { ran.fetch_add(1); }), unsupported_feature);
-  EXPECT_THROW(parallel_for_each(cpu, extent<1>(4).tile<4>(), [&](tiled_index<4>) { ran.fetch_add(1); }),
+  static std::atomic<int> ran;  // static: a kernel captures nothing by reference
+  ran = 0;
+  EXPECT_THROW(parallel_for_each(cpu, extent<1>(4), [=] restrict_amp (index<1> i) { ran.fetch_add(1 + 0 * i[0]); }),
+               unsupported_feature);
+  EXPECT_THROW(parallel_for_each(cpu, extent<1>(4).tile<4>(), [=] restrict_amp (tiled_index<4> t) { ran.fetch_add(1 + 0 * t.local[0]); }),
                unsupported_feature);
   EXPECT_EQ(ran.load(), 0);
 }
@@ -341,14 +343,14 @@ TEST(OutOfBounds, NonTiledKernelIndexingOutsideTheExtentThrowsNamingThePoint) {
 // ERR-2: every error is a runtime_exception with a message and an HRESULT-style code.
 TEST(Errors, EveryErrorIsARuntimeExceptionWithAMessageAndACode) {
   try {
-    parallel_for_each(extent<1>(3).tile<2>(), [](tiled_index<2>) {});
+    parallel_for_each(extent<1>(3).tile<2>(), [=] restrict_amp (tiled_index<2> t) { (void)t; });
     FAIL() << "expected invalid_compute_domain";
   } catch (const runtime_exception& e) {
     EXPECT_GT(std::string(e.what()).size(), 20u);
     EXPECT_EQ(e.get_error_code(), static_cast<unsigned>(error_code::invalid_argument));
   }
   try {
-    parallel_for_each(accelerator("cpu").get_default_view(), extent<1>(1), [](index<1>) {});
+    parallel_for_each(accelerator("cpu").get_default_view(), extent<1>(1), [=] restrict_amp (index<1> t) { (void)t; });
     FAIL() << "expected unsupported_feature";
   } catch (const runtime_exception& e) {
     EXPECT_EQ(e.get_error_code(), static_cast<unsigned>(error_code::not_implemented));
