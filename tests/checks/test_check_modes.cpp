@@ -1,5 +1,7 @@
 // The checks' modes and switches, and the findings beyond races: host memory, non-tiled launches,
 // spin-waits, out-of-bounds sites, and what a report names (memory, barrier interval, readers).
+#include "findings.hpp"
+
 #include <tessera/amp.hpp>
 #include <tessera/emulator/options.hpp>
 
@@ -13,31 +15,8 @@
 
 namespace {
 using namespace tessera;
+using namespace checks_test;
 using tessera::index;
-
-std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch, std::string* message = nullptr) {
-  try {
-    launch();
-  } catch (const hazard_detected& e) {
-    if (message != nullptr) *message = e.what();
-    return e.hazards();
-  }
-  return {};
-}
-
-std::string describe(const std::vector<hazard_detected::hazard>& hs) {
-  std::string s;
-  for (const auto& h : hs)
-    s += h.kind + " on " + h.location + ": " + h.first.site + " (" + h.first.thread + ") / " + h.second.site + " (" +
-         h.second.thread + ")\n";
-  return s.empty() ? "no findings" : s;
-}
-
-int count_kind(const std::vector<hazard_detected::hazard>& hs, const std::string& kind) {
-  int n = 0;
-  for (const auto& h : hs) n += h.kind == kind;
-  return n;
-}
 
 // Runs `body(workers, seed)` at every pair of the lists, the emulator's options restored afterwards.
 void each_configuration(std::initializer_list<unsigned> worker_counts, std::initializer_list<std::uint64_t> seeds,

@@ -1,5 +1,7 @@
 // The memory checks on instrumented kernels (tessera_checked_kernels): each buggy kernel must be
 // reported with the right kind and the line of the access; each correct kernel must not be reported.
+#include "findings.hpp"
+
 #include <tessera/amp.hpp>
 #include <tessera/emulator/hazards_json.hpp>
 #include <tessera/emulator/options.hpp>
@@ -16,29 +18,8 @@
 
 namespace {
 using namespace tessera;
+using namespace checks_test;
 using tessera::index;
-
-std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch) {
-  try {
-    launch();
-  } catch (const hazard_detected& e) {
-    return e.hazards();
-  }
-  return {};
-}
-
-bool has(const std::vector<hazard_detected::hazard>& hs, const std::string& kind, int line) {
-  for (const auto& h : hs)
-    if (h.kind == kind && (h.second.site.ends_with(":" + std::to_string(line)) || h.first.site.ends_with(":" + std::to_string(line))))
-      return true;
-  return false;
-}
-
-std::string describe(const std::vector<hazard_detected::hazard>& hs) {
-  std::string s;
-  for (const auto& h : hs) s += h.kind + " " + h.first.site + " / " + h.second.site + "\n";
-  return s;
-}
 
 // --- buggy kernels ---------------------------------------------------------------------------------------
 

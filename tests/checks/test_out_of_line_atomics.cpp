@@ -4,6 +4,8 @@
 // standard library's or Tessera's header line that performs the access. This file is compiled with GCC's
 // inlining heuristics off (tests/CMakeLists.txt), which is what such a unit gets once GCC's inlining
 // budget runs out: only what is declared inline is inlined.
+#include "findings.hpp"
+
 #include <tessera/amp.hpp>
 
 #include <gtest/gtest.h>
@@ -14,23 +16,7 @@
 
 namespace {
 using namespace tessera;
-
-std::vector<hazard_detected::hazard> hazards_of(const std::function<void()>& launch) {
-  try {
-    launch();
-  } catch (const hazard_detected& e) {
-    return e.hazards();
-  }
-  return {};
-}
-
-std::string describe(const std::vector<hazard_detected::hazard>& hs) {
-  std::string s;
-  for (const auto& h : hs) s += h.kind + " " + h.first.site + " / " + h.second.site + "\n";
-  return s.empty() ? "no findings" : s;
-}
-
-bool at_line(const std::string& site, int line) { return site.ends_with(":" + std::to_string(line)); }
+using namespace checks_test;
 
 TEST(OutOfLineAtomics, APlainStoreNextToAnAtomicMinimumNamesBothKernelLines) {
   std::vector<int> hd(64, 1000);
