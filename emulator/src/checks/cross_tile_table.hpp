@@ -79,7 +79,7 @@ class cross_tile_table {
   };
   // One word's dense slots (view null: the word has none, or the tile number does not fit them).
   struct dense_word {
-    view_filter* view = nullptr;
+    const view_filter* view = nullptr;  // its arrays are written through it, under the word's shard lock
     std::size_t index = 0;
     std::uint32_t& second(access_kind k) const noexcept { return view->second[static_cast<std::size_t>(k) * view->words + index]; }
     first_slot& first(int k) const noexcept { return view->first[static_cast<std::size_t>(k) * view->words + index]; }
@@ -87,7 +87,7 @@ class cross_tile_table {
 
   dense_word dense(std::size_t unit, std::uintptr_t word, std::int64_t tile) const noexcept {
     if (unit >= filters_.size() || tile < 0 || tile >= std::int64_t{0xfffffffe}) return {};
-    view_filter& f = const_cast<view_filter&>(filters_[unit]);
+    const view_filter& f = filters_[unit];
     const std::size_t i = (word - f.base) / 4;
     if (f.second == nullptr || f.first == nullptr || word < f.base || i >= f.words) return {};
     return {&f, i};
