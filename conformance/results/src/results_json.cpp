@@ -127,6 +127,22 @@ json case_to_json(const case_record& c, const std::filesystem::path& blobs) {
   json outs = json::array();
   for (const auto& o : c.outputs) outs.push_back(output_to_json(o, blobs));
   j["outputs"] = std::move(outs);
+  if (!c.sanitizer.empty() || !c.sanitizer_verdict.empty()) {
+    json runs = json::array();
+    for (const auto& run : c.sanitizer) {
+      json findings = json::array();
+      for (const auto& f : run.findings)
+        findings.push_back({{"tool", f.tool},
+                            {"kind", f.kind},
+                            {"text", f.text},
+                            {"first", {{"file", f.first.file}, {"line", f.first.line}, {"function", f.first.function}}},
+                            {"second", {{"file", f.second.file}, {"line", f.second.line}, {"function", f.second.function}}},
+                            {"threads", f.threads},
+                            {"count", f.count}});
+      runs.push_back({{"tool", run.tool}, {"outcome", run.outcome}, {"seconds", run.seconds}, {"note", run.note}, {"findings", std::move(findings)}});
+    }
+    j["sanitizer"] = {{"verdict", c.sanitizer_verdict}, {"runs", std::move(runs)}};
+  }
   return j;
 }
 
@@ -152,6 +168,21 @@ case_record case_from_json(const json& j, const std::filesystem::path& blobs) {
                            t.value("max_ns", 0.0)};
   }
   for (const auto& o : j.value("outputs", json::array())) c.outputs.push_back(output_from_json(o, blobs));
+  if (j.contains("sanitizer") && j.at("sanitizer").is_object()) {
+    const auto& s = j.at("sanitizer");
+    c.sanitizer_verdict = s.value("verdict", std::string());
+    auto site = [](const json& x) {
+      return sanitizer_site{x.value("file", std::string()), x.value("line", 0), x.value("function", std::string())};
+    };
+    for (const auto& r : s.value("runs", json::array())) {
+      sanitizer_run run{r.value("tool", std::string()), r.value("outcome", std::string()), r.value("seconds", 0.0), r.value("note", std::string()), {}};
+      for (const auto& f : r.value("findings", json::array()))
+        run.findings.push_back(sanitizer_finding{f.value("tool", std::string()), f.value("kind", std::string()), f.value("text", std::string()),
+                                                 site(f.value("first", json::object())), site(f.value("second", json::object())),
+                                                 f.value("threads", std::string()), f.value("count", 1u)});
+      c.sanitizer.push_back(std::move(run));
+    }
+  }
   return c;
 }
 

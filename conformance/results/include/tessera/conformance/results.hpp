@@ -6,6 +6,7 @@
 #pragma once
 
 #include <tessera/conformance/output.hpp>
+#include <tessera/conformance/sanitizer.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -48,6 +49,11 @@ struct case_record {
   double seconds = 0;                       // wall time of the whole case, all configurations
   std::optional<case_timing> timing;
   std::vector<output> outputs;
+  // CUDA under compute-sanitizer: each tool run on the case's kernels, and what that showed beside the
+  // case's markers: "caught" (a finding at a marked line), "missed", "clean", "false alarm" (findings
+  // on a correct kernel, or at unmarked lines), "timed out"; empty when the sanitizer did not run.
+  std::vector<sanitizer_run> sanitizer;
+  std::string sanitizer_verdict;
 };
 
 struct machine_info {
