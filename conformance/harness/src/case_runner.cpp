@@ -168,6 +168,11 @@ std::string display_path(const std::string& file) {
   return file;
 }
 
+void run_body_once(const case_info& c, const backend_target& backend, const run_settings& settings) {
+  backend.configure(settings.workers, settings.seed);
+  (void)run_body(c, backend, case_seed(settings.seed, id_of(c)));
+}
+
 case_record record_for(const case_info& c) {
   case_record r;
   r.id = id_of(c);

@@ -23,6 +23,10 @@ struct run_settings {
 case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,
                      const expectation_list& expectations);
 
+// Runs the case's body once at the run's seed, unjudged, dropping what it throws: what compute-sanitizer
+// watches (sanitizer_runner.hpp) is the kernels, not the verdict.
+void run_body_once(const case_info& c, const backend_target& backend, const run_settings& settings);
+
 // A case's record before it ran: its id, clauses, expectation and source.
 case_record record_for(const case_info& c);
 

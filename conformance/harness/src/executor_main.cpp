@@ -11,6 +11,7 @@
 #include "case_runner.hpp"
 #include "expectation_list.hpp"
 #include "registry.hpp"
+#include "sanitizer_pass.hpp"
 #include "supervisor.hpp"
 
 #include <CLI/CLI.hpp>
@@ -50,9 +51,10 @@ void write_ctest(const std::filesystem::path& file, const std::vector<const tc::
     const std::string id = tc::id_of(*c);
     const std::string test = "conform." + b.name + "." + id;
     std::fprintf(out, "add_test([=[%s]=] [=[%s]=] --filter [=[%s]=] --quiet)\n", test.c_str(), exe.c_str(), id.c_str());
+    // A backend that is not the emulator runs on a device: `ctest -L gpu` picks its tests.
     std::fprintf(out,
-                 "set_tests_properties([=[%s]=] PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS [=[conformance;%s;%s]=])\n",
-                 test.c_str(), b.name.c_str(), c->family);
+                 "set_tests_properties([=[%s]=] PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS [=[conformance;%s;%s%s]=])\n",
+                 test.c_str(), b.name.c_str(), c->family, b.runs_emulator_checks ? "" : ";gpu");
   }
   std::fclose(out);
 }
@@ -79,6 +81,8 @@ int main(int argc, char** argv) {
   double timeout = 120;
   long child_from = -1;
   std::string blobs_dir;
+  std::string sanitized_case;
+  tc::sanitizer_pass_settings sanitizer;
   app.add_flag("--list", list, "List the cases (id, clauses, expectation) and exit");
   app.add_option("--filter", filters, "Run only cases whose id matches one of these globs (family.name)");
   app.add_option("--out", out_dir, "Write <DIR>/" + backend.name + ".json and <DIR>/blobs/");
@@ -91,6 +95,13 @@ int main(int argc, char** argv) {
   app.add_option("--expectations", expectations_file, "The backend's expectation list (default: the source tree's)");
   app.add_option("--ctest", ctest_file, "Write a CTest script with one test per case and exit");
   app.add_flag("--quiet", quiet, "Print only failures and the summary");
+  app.add_option("--sanitizer", sanitizer.mode,
+                 "compute-sanitizer on a GPU backend: auto (diagnostic cases and the hazard corpus), all (every case), "
+                 "diagnostics, or off")
+      ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
+      ->capture_default_str();
+  app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
+  app.add_option("--sanitized-case", sanitized_case, "(internal) run this case's body once, unjudged, under compute-sanitizer")->group("");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
   app.add_option("--blobs", blobs_dir, "(internal) where the isolated child writes large outputs")->group("");
   CLI11_PARSE(app, argc, argv);
@@ -98,6 +109,7 @@ int main(int argc, char** argv) {
 
   try {
     const auto all = tc::registered_cases();
+    if (!sanitized_case.empty()) return tc::run_sanitized_case(all, sanitized_case, backend, settings);
     const auto selected = tc::select_cases(all, filters);
     if (list) {
       for (const auto* c : selected)
@@ -119,12 +131,25 @@ int main(int argc, char** argv) {
                        : out.empty()      ? std::filesystem::temp_directory_path() / ("tessera-blobs-" + std::to_string(getpid()))
                                           : out / "blobs";
 
+    // Under compute-sanitizer, the diagnostic cases run there instead (after the others); the rest run as usual
+    // (the isolated children make the same plan, so their case indices are the parent's).
+    sanitizer.timeout_seconds = timeout;
+    sanitizer.work = (out.empty() ? blobs : out) / "sanitizer";
+    const tc::sanitizer_plan plan = tc::plan_sanitizer(selected, backend, expectations, sanitizer);
+    std::vector<const tc::case_info*> usual;
+    std::vector<std::size_t> usual_index;
+    for (std::size_t i = 0; i < selected.size(); ++i)
+      if (!plan.instead[i]) {
+        usual.push_back(selected[i]);
+        usual_index.push_back(i);
+      }
+
     if (child_from >= 0) {
       // The isolated child: run and report, nothing else on stdout.
-      for (std::size_t i = static_cast<std::size_t>(child_from); i < selected.size(); ++i) {
+      for (std::size_t i = static_cast<std::size_t>(child_from); i < usual.size(); ++i) {
         const std::string start = "start " + std::to_string(i) + "\n";
         if (write(tc::protocol_fd, start.data(), start.size()) < 0) return 3;
-        const std::string done = "done " + tc::to_json_line(tc::run_case(*selected[i], backend, settings, expectations), blobs) + "\n";
+        const std::string done = "done " + tc::to_json_line(tc::run_case(*usual[i], backend, settings, expectations), blobs) + "\n";
         if (write(tc::protocol_fd, done.data(), done.size()) < 0) return 3;
       }
       return 0;
@@ -147,16 +172,25 @@ int main(int argc, char** argv) {
       if (!quiet || r.status == tc::case_status::fail) print_progress(i, selected.size(), r);
       results.cases[i] = std::move(r);
     };
+    if (!quiet && !plan.note.empty()) std::printf("%s\n", plan.note.c_str());
+    auto done_usual = [&](std::size_t k, tc::case_record r) { done(usual_index[k], std::move(r)); };
     if (no_isolation) {
-      for (std::size_t i = 0; i < selected.size(); ++i) done(i, tc::run_case(*selected[i], backend, settings, expectations));
+      for (std::size_t k = 0; k < usual.size(); ++k) done_usual(k, tc::run_case(*usual[k], backend, settings, expectations));
     } else {
       std::vector<std::string> child_args;
       for (const auto& f : filters) child_args.insert(child_args.end(), {"--filter", f});
       child_args.insert(child_args.end(), {"--seed", std::to_string(settings.seed), "--workers", std::to_string(settings.workers),
                                            "--repeat", std::to_string(settings.repeat), "--expectations", expectations_file});
       if (no_sweep) child_args.push_back("--no-sweep");
+      child_args.insert(child_args.end(), {"--sanitizer", sanitizer.mode});
       child_args.insert(child_args.end(), {"--blobs", blobs.string()});
-      tc::run_supervised(selected, tc::supervision{self_path(), child_args, timeout, blobs}, done);
+      tc::run_supervised(usual, tc::supervision{self_path(), child_args, timeout, blobs}, done_usual);
+    }
+    if (plan.active) {
+      sanitizer.executable = self_path();
+      sanitizer.child_args = {"--seed", std::to_string(settings.seed), "--expectations", expectations_file};
+      tc::run_sanitizer_pass(selected, plan, expectations, sanitizer, results.cases,
+                             [&](std::size_t i) { if (!quiet || results.cases[i].status == tc::case_status::fail) print_progress(i, selected.size(), results.cases[i]); });
     }
     if (out.empty()) std::filesystem::remove_all(blobs);
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
@@ -168,6 +202,7 @@ int main(int argc, char** argv) {
       if (!quiet) std::printf("results: %s\n", (out / (backend.name + ".json")).c_str());
     }
     std::printf("%s: %zu passed, %zu failed, %zu skipped in %.1f s\n", backend.name.c_str(), passed, failed, skipped, results.seconds);
+    if (plan.active) std::printf("%s\n", tc::sanitizer_summary(results.cases).c_str());
     if (failed > 0) return 1;
     if (passed == 0 && skipped > 0) {
       const std::string why = backend.unavailable_reason();

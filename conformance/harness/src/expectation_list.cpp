@@ -51,17 +51,33 @@ expectation_list expectation_list::read(const std::filesystem::path& file, const
     if (e.selector[0] == '@' && e.selector != "@hazard" && e.selector != "@divergence" && e.selector != "@out_of_bounds" &&
         e.selector != "@exception")
       throw expectation_list_error(where + ": unknown class " + e.selector + " (@hazard, @divergence, @out_of_bounds, @exception)");
+    const bool false_alarm = e.selector.rfind("sanitizer:", 0) == 0;
+    if (false_alarm) e.selector = trim(e.selector.substr(10));
     bool used = false;
     for (const case_info* c : all) used = used || selects(e.selector, *c);
     if (!used && !some_families_only)
       throw expectation_list_error(where + ": `" + e.selector + "` matches no case; remove the stale entry");
-    list.entries_.push_back(std::move(e));
+    (false_alarm ? list.false_alarms_ : list.entries_).push_back(std::move(e));
   }
   return list;
 }
 
 std::optional<std::string> expectation_list::skip_reason(const case_info& c) const {
   for (const auto& e : entries_)
+    if (selects(e.selector, c)) return e.reason;
+  return std::nullopt;
+}
+
+std::optional<std::string> expectation_list::skip_reason_with_sanitizer(const case_info& c) const {
+  for (const auto& e : entries_) {
+    const bool diagnostic_class = e.selector == "@hazard" || e.selector == "@divergence" || e.selector == "@out_of_bounds";
+    if (!diagnostic_class && selects(e.selector, c)) return e.reason;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> expectation_list::sanitizer_false_alarm(const case_info& c) const {
+  for (const auto& e : false_alarms_)
     if (selects(e.selector, c)) return e.reason;
   return std::nullopt;
 }

@@ -4,7 +4,10 @@
 //
 // Format: one entry per line, `<selector><TAB><reason>`; `#` starts a comment. A selector is a glob
 // over case ids (`hazards.*`, `bar.wait_in_divergent_*`) or an expectation class: `@hazard`,
-// `@divergence`, `@out_of_bounds`, `@exception`.
+// `@divergence`, `@out_of_bounds`, `@exception`. The diagnostic classes (`@hazard`, `@divergence`,
+// `@out_of_bounds`) skip only where compute-sanitizer does not run: under it, those cases run.
+// `sanitizer:<glob>` entries skip nothing: they list cases where compute-sanitizer reports what is not a
+// bug (a false alarm of the sanitizer), with the reason, so that the finding fails no case.
 #pragma once
 
 #include <tessera/conformance/case_info.hpp>
@@ -33,6 +36,10 @@ class expectation_list {
 
   // The reason `c` is skipped, if it is.
   std::optional<std::string> skip_reason(const case_info& c) const;
+  // The same, for a run whose diagnostic cases go to compute-sanitizer: diagnostic classes skip nothing.
+  std::optional<std::string> skip_reason_with_sanitizer(const case_info& c) const;
+  // Why compute-sanitizer's findings on `c` are false alarms, if the list says so.
+  std::optional<std::string> sanitizer_false_alarm(const case_info& c) const;
 
  private:
   struct entry {
@@ -40,6 +47,7 @@ class expectation_list {
     std::string reason;
   };
   std::vector<entry> entries_;
+  std::vector<entry> false_alarms_;
 };
 
 }  // namespace tessera::conformance

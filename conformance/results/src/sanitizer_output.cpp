@@ -65,6 +65,25 @@ sanitizer_site site_from(const std::smatch& m, int function, int file, int line)
   return sanitizer_site{m[static_cast<std::size_t>(file)].str(), digits.empty() ? 0 : std::stoi(digits), m[static_cast<std::size_t>(function)].str()};
 }
 
+// racecheck's "all" report gives each racing line pair twice: as analysis (no direction) and as
+// hazards (RAW, WAR, WAW, with threads). Keep the analysis only for pairs no hazard record names (the
+// hazards stop at the print limit; the analysis does not).
+std::vector<sanitizer_finding> without_covered_analysis(std::vector<sanitizer_finding> found) {
+  auto covered = [&](const sanitizer_finding& a) {
+    for (const auto& h : found) {
+      if (h.kind == "race" || h.tool != a.tool) continue;
+      const bool same = h.first.line == a.first.line && h.second.line == a.second.line && h.first.file == a.first.file;
+      const bool swapped = h.first.line == a.second.line && h.second.line == a.first.line && h.first.file == a.second.file;
+      if (same || swapped) return true;
+    }
+    return false;
+  };
+  std::vector<sanitizer_finding> kept;
+  for (const auto& f : found)
+    if (f.kind != "race" || !covered(f)) kept.push_back(f);
+  return kept;
+}
+
 std::string kind_of_memcheck_text(const std::string& text) {
   if (text.find("out of bounds") != std::string::npos || text.find("Invalid ") != std::string::npos) return "out of bounds";
   if (text.find("misaligned") != std::string::npos) return "misaligned access";
@@ -127,7 +146,7 @@ std::vector<sanitizer_finding> parse_sanitizer_xml(const std::string& xml, const
     }
     add(found, std::move(f));
   }
-  return found;
+  return without_covered_analysis(std::move(found));
 }
 
 std::vector<sanitizer_finding> parse_sanitizer_text(const std::string& text, const std::string& tool) {
@@ -208,7 +227,7 @@ std::vector<sanitizer_finding> parse_sanitizer_text(const std::string& text, con
     block.push_back(body.substr(1));
   }
   finish();
-  return found;
+  return without_covered_analysis(std::move(found));
 }
 
 std::vector<std::string> sanitizer_tools_for(const std::string& expectation) {

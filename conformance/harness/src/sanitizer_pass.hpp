@@ -1,0 +1,55 @@
+// The executor's compute-sanitizer pass, on a backend that runs on a GPU: which cases go under which
+// tool (diagnostic cases: the tools that can see the bug they plant, instead of being skipped; correct
+// kernels: racecheck, memcheck and initcheck after their usual run), running them, and turning what the
+// tools found into the cases' records.
+#pragma once
+
+#include "backend_target.hpp"
+#include "case_runner.hpp"
+#include "expectation_list.hpp"
+#include "sanitizer_runner.hpp"
+
+#include <tessera/conformance/case_info.hpp>
+#include <tessera/conformance/results.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tessera::conformance {
+
+struct sanitizer_pass_settings {
+  std::string mode = "auto";     // auto: diagnostic cases and the hazard corpus; all: every case; diagnostics; off
+  unsigned jobs = 0;             // processes at a time; 0: one per hardware thread
+  double timeout_seconds = 120;  // per case and tool
+  std::filesystem::path work;    // XML and logs of each run
+  std::string executable;        // this executor
+  std::vector<std::string> child_args;
+};
+
+struct sanitizer_plan {
+  bool active = false;
+  std::string program;        // compute-sanitizer
+  std::string note;           // one line saying what runs under it, or why nothing does
+  std::vector<bool> instead;  // diagnostic cases: under the sanitizer instead of their usual run
+  std::vector<bool> also;     // correct kernels: under the sanitizer after their usual run
+};
+
+sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, const backend_target& backend,
+                              const expectation_list& expectations, const sanitizer_pass_settings& how);
+
+// Runs the plan's jobs and writes what they found into `records` (indexed like `selected`); `finished`
+// is called once per case when its last tool is done.
+void run_sanitizer_pass(const std::vector<const case_info*>& selected, const sanitizer_plan& plan,
+                        const expectation_list& expectations, const sanitizer_pass_settings& how,
+                        std::vector<case_record>& records, const std::function<void(std::size_t)>& finished);
+
+// The process compute-sanitizer watches: runs case `id`'s body once, unjudged. Exit status 0, or 2 when
+// there is no such case.
+int run_sanitized_case(const std::vector<const case_info*>& all, const std::string& id, const backend_target& backend,
+                       const run_settings& settings);
+
+// "compute-sanitizer: 40 of 183 diagnostic cases caught, 3 timed out, ...; 133 correct kernels clean"
+std::string sanitizer_summary(const std::vector<case_record>& records);
+
+}  // namespace tessera::conformance

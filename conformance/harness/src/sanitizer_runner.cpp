@@ -1,0 +1,180 @@
+#include "sanitizer_runner.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+extern char** environ;
+
+namespace tessera::conformance {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+bool executable(const std::filesystem::path& p) { return !p.empty() && access(p.c_str(), X_OK) == 0; }
+
+std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string last_lines(const std::string& text, std::size_t n) {
+  std::size_t at = text.size();
+  for (std::size_t k = 0; k <= n && at != std::string::npos && at > 0; ++k) at = text.rfind('\n', at - 1);
+  return at == std::string::npos ? text : text.substr(at + 1);
+}
+
+struct running {
+  sanitizer_job job;
+  pid_t pid;
+  clock_type::time_point started;
+  std::filesystem::path xml, log;
+  bool killed = false;
+};
+
+std::string safe_name(std::string s) {
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
+  return s;
+}
+
+running start(const sanitizer_job& job, const sanitizer_settings& how) {
+  running r{job, -1, clock_type::now(), how.work / (safe_name(job.id) + "." + job.tool + ".xml"),
+            how.work / (safe_name(job.id) + "." + job.tool + ".log")};
+  std::filesystem::remove(r.xml);
+  std::vector<std::string> args{how.sanitizer};
+  for (auto& a : sanitizer_arguments(job.tool, r.xml)) args.push_back(a);
+  args.insert(args.end(), {how.executable, "--sanitized-case", job.id});
+  args.insert(args.end(), how.child_args.begin(), how.child_args.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, r.log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  // Its own process group: compute-sanitizer starts the program as its child, and a time limit must stop both.
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  const int rc = posix_spawn(&r.pid, how.sanitizer.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  if (rc != 0) r.pid = -1;
+  return r;
+}
+
+sanitizer_run collect(const running& r, int status, const sanitizer_settings& how) {
+  sanitizer_run run;
+  run.tool = r.job.tool;
+  run.seconds = std::chrono::duration<double>(clock_type::now() - r.started).count();
+  const std::string log = read_file(r.log);
+  if (r.killed) {
+    run.outcome = "timed out";
+    run.note = "stopped after " + std::to_string(static_cast<int>(how.timeout_seconds)) +
+               " s (a kernel that never finishes: threads waiting at a barrier others never reach?)";
+  } else if (WIFSIGNALED(status)) {
+    run.outcome = "crashed";
+    run.note = std::string("compute-sanitizer was killed by signal ") + strsignal(WTERMSIG(status)) + ": " + last_lines(log, 3);
+  } else {
+    run.outcome = "ran";
+  }
+  // The XML is whole when the tool ended by itself; a stopped run leaves it cut short or missing, and
+  // its text output (findings are printed as they are found) is what there is.
+  bool from_xml = false;
+  if (std::filesystem::exists(r.xml)) {
+    try {
+      run.findings = parse_sanitizer_xml(read_file(r.xml), r.job.tool);
+      from_xml = true;
+    } catch (const sanitizer_output_error&) {
+    }
+  }
+  if (!from_xml) run.findings = parse_sanitizer_text(log, r.job.tool);
+  if (run.outcome == "ran" && !from_xml && log.find("COMPUTE-SANITIZER") == std::string::npos) {
+    run.outcome = "could not start";
+    run.note = "compute-sanitizer wrote neither XML nor its banner: " + last_lines(log, 3);
+  }
+  return run;
+}
+
+}  // namespace
+
+std::string find_compute_sanitizer() {
+  if (const char* env = std::getenv("TESSERA_COMPUTE_SANITIZER"); env != nullptr && *env != '\0')
+    return executable(env) ? std::string(env) : std::string();
+#if defined(TESSERA_CUDA_BIN_DIR)
+  if (const std::filesystem::path beside = std::filesystem::path(TESSERA_CUDA_BIN_DIR) / "compute-sanitizer"; executable(beside))
+    return beside.string();
+#endif
+  if (const char* path = std::getenv("PATH")) {
+    std::stringstream dirs(path);
+    for (std::string d; std::getline(dirs, d, ':');)
+      if (!d.empty() && executable(std::filesystem::path(d) / "compute-sanitizer")) return (std::filesystem::path(d) / "compute-sanitizer").string();
+  }
+  return {};
+}
+
+std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml) {
+  std::vector<std::string> a{"--tool", tool, "--xml", "--save", xml.string(), "--show-backtrace", "no", "--check-exit-code", "no",
+                             "--print-limit", "400"};
+  // racecheck keeps its default analysis report: every racing line pair once, with a count. Its hazard
+  // report would add threads and directions, but one record per address and thread pair fills the
+  // print limit before the second line pair of a larger kernel.
+  // memcheck: without padding, an access just past one allocation lands in the next and is not seen.
+  if (tool == "memcheck") a.insert(a.end(), {"--padding", "256"});
+  return a;
+}
+
+void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
+                        const std::function<void(const sanitizer_job&, sanitizer_run)>& finished) {
+  std::filesystem::create_directories(how.work);
+  std::vector<running> active;
+  std::size_t next = 0;
+  const unsigned width = how.jobs == 0 ? 1 : how.jobs;
+  while (next < jobs.size() || !active.empty()) {
+    while (next < jobs.size() && active.size() < width) {
+      running r = start(jobs[next++], how);
+      if (r.pid < 0) {
+        sanitizer_run run{r.job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}};
+        finished(r.job, std::move(run));
+        continue;
+      }
+      active.push_back(std::move(r));
+    }
+    bool any = false;
+    for (std::size_t k = 0; k < active.size();) {
+      int status = 0;
+      const pid_t done = waitpid(active[k].pid, &status, WNOHANG);
+      if (done == active[k].pid) {
+        sanitizer_run run = collect(active[k], status, how);
+        finished(active[k].job, std::move(run));
+        active.erase(active.begin() + static_cast<std::ptrdiff_t>(k));
+        any = true;
+        continue;
+      }
+      if (!active[k].killed &&
+          std::chrono::duration<double>(clock_type::now() - active[k].started).count() > how.timeout_seconds) {
+        kill(-active[k].pid, SIGKILL);
+        active[k].killed = true;
+      }
+      ++k;
+    }
+    if (!any) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+}  // namespace tessera::conformance
