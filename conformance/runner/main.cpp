@@ -3,7 +3,7 @@
 //   tessera-conform run [--backends all|emulator,cuda] [--out DIR] [--seed N] [--workers N] [--repeat N]
 //       runs the suite on every backend this build has (the emulator always), diffs every other backend
 //       against the emulator, compares timings with the stored baselines, writes the reports; exits
-//       non-zero when a case failed or an output differs.
+//       1 when a case failed or an output differs, 3 when a backend's executor crashed (named on stderr).
 //   tessera-conform diff REFERENCE.json BACKEND.json    the differ alone, on two results files
 //   tessera-conform report DIR                           the reports again, from DIR's results files
 //   tessera-conform baseline DIR/<backend>.json          store a run's timings as its backend's baseline
@@ -72,6 +72,7 @@ int judge_and_report(const fs::path& dir, const report_settings& how) {
   for (const auto& r : runs) {
     const fs::path file = how.baselines / (r.backend + ".json");
     if (!fs::exists(file)) continue;
+    if (r.count(tc::case_status::pass) + r.count(tc::case_status::fail) == 0) continue;  // nothing ran: nothing to time
     auto b = tc::compare_to_baseline(r, tc::read_results(file), how.threshold, how.floor_ms * 1e6);
     b.baseline_file = file.string();
     baselines.push_back(std::move(b));
@@ -182,6 +183,7 @@ int main(int argc, char** argv) {
     for (const auto& entry : fs::directory_iterator(dir))  // results of an earlier run must not mix in
       if (entry.path().extension() == ".json") fs::remove(entry.path());
     fs::remove_all(dir / "blobs");
+    std::vector<std::string> broken;  // executors that died or could not finish: the run is not clean
     for (const auto& e : chosen) {
       std::cout << "\n== " << e.backend << " ==\n" << std::flush;
       std::vector<std::string> args{"--out", dir.string(), "--seed", seed, "--workers", workers, "--repeat", repeat, "--timeout", timeout};
@@ -189,9 +191,24 @@ int main(int argc, char** argv) {
       if (quiet) args.push_back("--quiet");
       const int rc = tr::run_executor(e, args);
       if (rc == 2) throw std::runtime_error("the " + e.backend + " executor refused to run (see its message above)");
-      if (rc > 128) std::cout << e.backend << ": the executor itself died (signal " << rc - 128 << "); its results are missing\n";
+      if (rc > 128) {
+        broken.push_back(e.backend + ": the executor itself died (signal " + std::to_string(rc - 128) + "); its results are missing");
+      } else if (rc != 0 && rc != 1 && rc != 77) {
+        broken.push_back(e.backend + ": the executor stopped with status " + std::to_string(rc) + " (see its message above)");
+      } else if (!fs::exists(dir / (e.backend + ".json"))) {
+        broken.push_back(e.backend + ": the executor wrote no results file (" + (dir / (e.backend + ".json")).string() + ")");
+      }
+      if (!broken.empty() && broken.back().rfind(e.backend + ":", 0) == 0) std::cout << broken.back() << "\n" << std::flush;
     }
-    return judge_and_report(dir, how);
+    int verdict = 1;
+    try {
+      verdict = judge_and_report(dir, how);
+    } catch (const tc::results_error& e) {
+      if (broken.empty()) throw;
+      std::cerr << "tessera-conform: " << e.what() << "\n";
+    }
+    for (const auto& b : broken) std::cerr << "tessera-conform: FAILED: " << b << "\n";
+    return broken.empty() ? verdict : 3;
   } catch (const std::exception& e) {
     std::cerr << "tessera-conform: " << e.what() << "\n";
     return 2;

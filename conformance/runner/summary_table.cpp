@@ -1,5 +1,7 @@
 #include "summary_table.hpp"
 
+#include <tessera/reports/side_by_side.hpp>
+
 #include <cstdio>
 
 namespace tessera::conformance::runner {
@@ -15,9 +17,22 @@ std::string format(const char* pattern, auto... values) {
 std::string summary_table(const std::vector<run_results>& runs, const std::vector<diff_result>& diffs,
                           const std::vector<baseline_comparison>& baselines) {
   std::string s = format("\n%-18s %7s %7s %7s %9s  %s\n", "backend", "passed", "failed", "skipped", "seconds", "device");
-  for (const auto& r : runs)
+  for (const auto& r : runs) {
+    if (r.count(case_status::pass) + r.count(case_status::fail) == 0 && !r.cases.empty()) {
+      // Nothing ran there: say so and why, once, instead of counting skips as if they were results.
+      s += format("%-18s not run: %s\n", r.backend.c_str(), r.cases.front().message.c_str());
+      continue;
+    }
     s += format("%-18s %7zu %7zu %7zu %9.1f  %s\n", r.backend.c_str(), r.count(case_status::pass), r.count(case_status::fail),
                 r.count(case_status::skip), r.seconds, r.device.empty() ? "(not available here)" : r.device.c_str());
+  }
+  const auto side = tessera::reports::compare_diagnostics(runs);
+  if (!side.rows.empty()) {
+    s += "\ndiagnostics side by side, emulator vs compute-sanitizer on " + side.gpu_backend + ":\n";
+    s += format("  %-26s %7s %7s %9s %10s %7s\n", "kind of bug", "kernels", "both", "emulator", "sanitizer", "neither");
+    for (const auto& [bug, t] : side.by_bug)
+      s += format("  %-26s %7zu %7zu %9zu %10zu %7zu\n", bug.c_str(), t.total(), t.both, t.emulator_only, t.sanitizer_only, t.neither);
+  }
   for (const auto& d : diffs) {
     s += format("diff %s vs %s: %zu cases, %zu outputs compared, %zu mismatches, %zu problems\n", d.backend.c_str(), d.reference.c_str(),
                 d.compared_cases, d.compared_outputs, d.mismatches.size(), d.problems.size());
@@ -30,10 +45,11 @@ std::string summary_table(const std::vector<run_results>& runs, const std::vecto
   }
   for (const auto& b : baselines) {
     if (!b.comparable) {
-      s += "timing baseline " + b.baseline_file + ": " + b.note + "\n";
+      s += "timing: not compared: " + b.note + " (" + b.baseline_file + ")\n";
       continue;
     }
-    s += format("timing against %s: %zu regressions beyond +%.0f%%", b.baseline_file.c_str(), b.regressions.size(), b.threshold * 100);
+    s += format("timing against %s (this machine's baseline): %zu regressions beyond +%.0f%%", b.baseline_file.c_str(), b.regressions.size(),
+                b.threshold * 100);
     if (b.run_factor > 1.05) s += format(" of the run's typical case (%.2fx the baseline)", b.run_factor);
     s += "\n";
     for (const auto& r : b.regressions)

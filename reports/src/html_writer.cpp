@@ -3,6 +3,7 @@
 // references), so tests can parse it with an XML parser and no browser is needed to check its structure.
 #include <tessera/reports/coverage.hpp>
 #include <tessera/reports/html_writer.hpp>
+#include <tessera/reports/side_by_side.hpp>
 #include <tessera/reports/svg_chart.hpp>
 #include <tessera/reports/text.hpp>
 
@@ -209,7 +210,7 @@ void mismatches(std::string& h, const report_input& in) {
         h += "<tr><td><code>" + esc(m.case_id) + "</code></td>" + td(m.output) +
              td(std::to_string(m.differing) + " of " + std::to_string(m.count), "num") + num(m.first_index) +
              td(m.reference_value) + td(m.backend_value) +
-             td(std::to_string(m.ulps) + " (" + std::to_string(m.bound) + ")", "num") + td(m.message) + "</tr>\n";
+             td(conformance::ulps_text(m.ulps) + " (" + std::to_string(m.bound) + ")", "num") + td(m.message) + "</tr>\n";
       h += "</tbody>\n</table>\n";
     }
     if (!d.problems.empty()) {
@@ -263,7 +264,7 @@ std::string html_report(const report_input& in) {
   h += "</style>\n</head>\n<body>\n<h1>Tessera conformance report</h1>\n<nav><a href=\"#summary\">summary</a>"
        "<a href=\"#uncovered\">uncovered clauses</a><a href=\"#kinds\">by kind</a><a href=\"#coverage\">coverage</a><a href=\"#failures\">failures</a>"
        "<a href=\"#skipped\">skipped</a><a href=\"#mismatches\">differences</a><a href=\"#regressions\">regressions</a>"
-       "<a href=\"#timing\">kernel time</a></nav>\n";
+       "<a href=\"#side-by-side\">emulator and sanitizer</a><a href=\"#timing\">kernel time</a></nav>\n";
   summary(h, in, cov);
   uncovered(h, cov);
   by_kind(h, cov);
@@ -272,6 +273,7 @@ std::string html_report(const report_input& in) {
   skipped(h, in);
   mismatches(h, in);
   regressions(h, in);
+  h += side_by_side_html(compare_diagnostics(in.runs));
   timing(h, in);
   h += "</body>\n</html>\n";
   return h;

@@ -2,6 +2,7 @@
 // plain sentences: numbers first, names in code spans, each failure on one line.
 #include <tessera/reports/coverage.hpp>
 #include <tessera/reports/markdown_writer.hpp>
+#include <tessera/reports/side_by_side.hpp>
 #include <tessera/reports/text.hpp>
 
 #include "format.hpp"
@@ -31,6 +32,11 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
 
   for (const auto& run : in.runs) {
     const detail::counts n = detail::count_cases(run);
+    if (n.pass + n.fail == 0 && n.skip > 0) {
+      // Nothing ran there: one line saying so and why, not a count of skips.
+      md += "- " + code(run.backend) + ": not run: " + markdown_line(run.cases.front().message, message_bytes) + "\n";
+      continue;
+    }
     md += "- " + code(run.backend) + ": " + std::to_string(n.pass) + " passed, " + std::to_string(n.fail) + " failed, " +
           std::to_string(n.skip) + " skipped of " + plural(n.total(), "case", "cases") + " in " +
           detail::format_seconds(run.seconds) + " (seed " + std::to_string(run.seed) +
@@ -49,8 +55,8 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
 
   for (const auto& b : in.baselines)
     md += "- timing against " + code(b.baseline_file) + ": " +
-          (b.comparable ? plural(b.regressions.size(), "regression", "regressions")
-                        : "not comparable (" + markdown_line(b.note, message_bytes) + ")") +
+          (b.comparable ? plural(b.regressions.size(), "regression", "regressions") + " (compared with this machine's baseline)"
+                        : "not compared: " + markdown_line(b.note, message_bytes)) +
           "\n";
 
   md += "- clauses: " + std::to_string(cov.uncovered_core()) + " uncovered core clauses";
@@ -64,8 +70,13 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
   md += "\n";
   md += "- by kind of clause (GEN-1):";
   for (std::size_t k = 0; k < cov.kinds.size(); ++k) {
+    // Runs of backends where nothing ran (no device) are left out: a skip is not a case run.
     std::size_t passed = 0, cases = 0;
-    for (const auto& cell : cov.kinds[k].cells) passed += cell.passed, cases += cell.cases;
+    for (std::size_t r = 0; r < cov.kinds[k].cells.size() && r < in.runs.size(); ++r) {
+      const detail::counts n = detail::count_cases(in.runs[r]);
+      if (n.pass + n.fail == 0) continue;
+      passed += cov.kinds[k].cells[r].passed, cases += cov.kinds[k].cells[r].cases;
+    }
     md += (k ? "; " : " ") + cov.kinds[k].kind + " " + std::to_string(cov.kinds[k].cited) + "/" +
           std::to_string(cov.kinds[k].clauses) + " clauses cited, " + std::to_string(passed) + "/" + std::to_string(cases) +
           " case runs passed";
@@ -92,6 +103,8 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
       }
     if (failures > listed) md += "\n… and " + std::to_string(failures - listed) + " more in the HTML report.\n";
   }
+
+  md += side_by_side_markdown(compare_diagnostics(in.runs));
 
   md += "\nReports: " + code(paths.html.string()) + " (HTML), " + code(paths.junit.string()) + " (JUnit XML)\n";
   return md;

@@ -20,6 +20,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -59,15 +60,44 @@ void write_ctest(const std::filesystem::path& file, const std::vector<const tc::
   std::fclose(out);
 }
 
-void print_progress(std::size_t index, std::size_t total, const tc::case_record& r) {
-  const char* verdict = r.status == tc::case_status::pass ? "pass" : r.status == tc::case_status::skip ? "skip" : "FAIL";
-  std::printf("[%zu/%zu] %-60s %s (%.2f s)\n", index + 1, total, r.id.c_str(), verdict, r.seconds);
-  if (r.status == tc::case_status::fail) {
-    std::printf("    %s\n", r.message.c_str());
-    if (!r.diagnostic.empty()) std::printf("    diagnostic: %.2000s\n", r.diagnostic.c_str());
+// One line per case in logs; on a terminal, one progress line rewritten in place (cases done, total, an
+// estimate of the time left), with failures printed in full above it.
+struct progress {
+  std::size_t total = 0, done = 0, failed = 0;
+  bool terminal = isatty(STDOUT_FILENO) != 0 && std::getenv("CI") == nullptr;
+  std::chrono::steady_clock::time_point begin = std::chrono::steady_clock::now();
+  bool line_open = false;
+
+  void case_done(std::size_t index, const tc::case_record& r, bool quiet) {
+    ++done;
+    const bool failure = r.status == tc::case_status::fail;
+    failed += failure ? 1 : 0;
+    if (terminal && line_open) std::printf("\r\033[K");
+    line_open = false;
+    if (!terminal && (!quiet || failure)) {
+      const char* verdict = r.status == tc::case_status::pass ? "pass" : r.status == tc::case_status::skip ? "skip" : "FAIL";
+      std::printf("[%zu/%zu] %-60s %s (%.2f s)\n", index + 1, total, r.id.c_str(), verdict, r.seconds);
+    } else if (terminal && failure) {
+      std::printf("FAIL %s (%.2f s)\n", r.id.c_str(), r.seconds);
+    }
+    if (failure) {
+      std::printf("    %s\n", r.message.c_str());
+      if (!r.diagnostic.empty()) std::printf("    diagnostic: %.2000s\n", r.diagnostic.c_str());
+    }
+    if (terminal && done < total) {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+      const double left = elapsed / static_cast<double>(done) * static_cast<double>(total - done);
+      std::printf("[%zu/%zu] %zu failed, about %.0f s left  %s", done, total, failed, left, r.id.c_str());
+      line_open = true;
+    }
+    std::fflush(stdout);
   }
-  std::fflush(stdout);
-}
+  void finish() {
+    if (terminal && line_open) std::printf("\r\033[K");
+    line_open = false;
+    std::fflush(stdout);
+  }
+};
 
 }  // namespace
 
@@ -168,8 +198,10 @@ int main(int argc, char** argv) {
     if (!quiet)
       std::printf("%s: %zu cases, seed %llu%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
                   backend.runs_emulator_checks ? (", " + std::to_string(results.workers) + " workers").c_str() : "");
+    progress shown;
+    shown.total = selected.size();
     auto done = [&](std::size_t i, tc::case_record r) {
-      if (!quiet || r.status == tc::case_status::fail) print_progress(i, selected.size(), r);
+      shown.case_done(i, r, quiet);
       results.cases[i] = std::move(r);
     };
     if (!quiet && !plan.note.empty()) std::printf("%s\n", plan.note.c_str());
@@ -190,8 +222,9 @@ int main(int argc, char** argv) {
       sanitizer.executable = self_path();
       sanitizer.child_args = {"--seed", std::to_string(settings.seed), "--expectations", expectations_file};
       tc::run_sanitizer_pass(selected, plan, expectations, sanitizer, results.cases,
-                             [&](std::size_t i) { if (!quiet || results.cases[i].status == tc::case_status::fail) print_progress(i, selected.size(), results.cases[i]); });
+                             [&](std::size_t i) { shown.case_done(i, results.cases[i], quiet); });
     }
+    shown.finish();
     if (out.empty()) std::filesystem::remove_all(blobs);
     results.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
 

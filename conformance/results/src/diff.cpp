@@ -17,7 +17,7 @@ std::string mismatch_message(const mismatch& m, const std::string& reference, co
   std::string s = m.case_id + ": output `" + m.output + "` differs in " + std::to_string(m.differing) + " of " +
                   std::to_string(m.count) + " elements; first at [" + std::to_string(m.first_index) + "]: " + reference +
                   " " + m.reference_value + ", " + backend + " " + m.backend_value;
-  if (floats) s += " (" + std::to_string(m.ulps) + " ulp, bound " + std::to_string(m.bound) + ")";
+  if (floats) s += " (" + ulps_text(m.ulps) + ", bound " + std::to_string(m.bound) + ")";
   return s;
 }
 

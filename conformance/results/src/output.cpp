@@ -114,4 +114,9 @@ output_comparison compare(element_type t, const unsigned char* got, const unsign
   return c;
 }
 
+std::string ulps_text(std::uint64_t ulps) {
+  if (ulps == std::numeric_limits<std::uint64_t>::max()) return "not measurable in ulps (NaN against a number)";
+  return std::to_string(ulps) + " ulp";
+}
+
 }  // namespace tessera::conformance

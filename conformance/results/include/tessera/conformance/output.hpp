@@ -67,4 +67,8 @@ struct output_comparison {
 output_comparison compare(element_type t, const unsigned char* got, const unsigned char* want, std::uint64_t count,
                           std::uint64_t bound) noexcept;
 
+// An ulp distance as text: the number, or why there is none (a NaN against a number has no distance in
+// ulps; compare() reports it as the largest distance, which must never be printed as a count).
+std::string ulps_text(std::uint64_t ulps);
+
 }  // namespace tessera::conformance
