@@ -72,6 +72,10 @@ endfunction()
 #             the report naming both source lines. Tests are "emulator.<Suite>.<Test>".
 #   cuda      <name>_cuda: the same sources built by nvcc, when the project enabled CUDA and Tessera has
 #             its CUDA backend; tests are "cuda.<Suite>.<Test>" on cuda:0 and skip where no GPU is.
+#             The same program runs each test again under NVIDIA's compute-sanitizer:
+#             "cuda-racecheck.<Suite>.<Test>" (shared-memory races) and "cuda-memcheck.<Suite>.<Test>"
+#             (out-of-bounds and misaligned accesses); a finding fails the test. They skip where no GPU is
+#             or no compute-sanitizer (beside nvcc, on PATH, or $TESSERA_COMPUTE_SANITIZER).
 # BACKENDS picks among them (default: every one available). Each test carries the labels tessera,
 # <backend> and LABELS; `ctest --output-junit <file>` writes JUnit XML of the run. The function supplies
 # main() (do not link GTest::gtest_main). nvcc accepts kernels only in functions it can name, so write
@@ -131,16 +135,34 @@ function(tessera_add_kernel_tests name)
       list(APPEND environment TESSERA_DEFAULT_ACCELERATOR=cuda:0)
     endif()
     target_link_libraries(${program} PRIVATE GTest::gtest ${arg_LIBRARIES})
-    gtest_discover_tests(${program} TEST_PREFIX "${backend}." DISCOVERY_MODE PRE_TEST TEST_LIST ${program}_TESTS)
-    # gtest_discover_tests (CMake 3.25) flattens list-valued PROPERTIES, so labels and environment are
-    # set by a file that ctest includes after the discovered tests.
-    set(labels tessera ${backend} ${arg_LABELS})
-    set(properties "${CMAKE_CURRENT_BINARY_DIR}/${program}_properties.cmake")
-    file(WRITE "${properties}"
-      "if(${program}_TESTS)\n"
-      "  set_tests_properties(\${${program}_TESTS} PROPERTIES LABELS [==[${labels}]==]\n"
-      "                       ENVIRONMENT [==[${environment}]==] SKIP_RETURN_CODE 77)\n"
-      "endif()\n")
-    set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${properties}")
+    set(variants ${backend})
+    if(backend STREQUAL "cuda")
+      # The test main re-runs the program under compute-sanitizer when TESSERA_SANITIZER_TOOL names a tool.
+      list(APPEND variants cuda-racecheck cuda-memcheck)
+      get_filename_component(cuda_bin_dir "${CMAKE_CUDA_COMPILER}" DIRECTORY)
+      target_compile_definitions(${program} PRIVATE TESSERA_CUDA_BIN_DIR="${cuda_bin_dir}")
+    endif()
+    foreach(variant IN LISTS variants)
+      string(REPLACE "-" "_" list_name "${program}_${variant}_TESTS")
+      gtest_discover_tests(${program} TEST_PREFIX "${variant}." DISCOVERY_MODE PRE_TEST TEST_LIST ${list_name})
+      # gtest_discover_tests (CMake 3.25) flattens list-valued PROPERTIES, so labels and environment are
+      # set by a file that ctest includes after the discovered tests.
+      set(labels tessera ${backend} ${arg_LABELS})
+      set(variant_environment ${environment})
+      if(NOT variant STREQUAL backend)
+        string(REPLACE "cuda-" "" tool "${variant}")
+        list(APPEND labels gpu sanitizer ${variant})
+        list(APPEND variant_environment TESSERA_SANITIZER_TOOL=${tool})
+      elseif(backend STREQUAL "cuda")
+        list(APPEND labels gpu)
+      endif()
+      set(properties "${CMAKE_CURRENT_BINARY_DIR}/${program}_${variant}_properties.cmake")
+      file(WRITE "${properties}"
+        "if(${list_name})\n"
+        "  set_tests_properties(\${${list_name}} PROPERTIES LABELS [==[${labels}]==]\n"
+        "                       ENVIRONMENT [==[${variant_environment}]==] SKIP_RETURN_CODE 77)\n"
+        "endif()\n")
+      set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${properties}")
+    endforeach()
   endforeach()
 endfunction()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole GPU side in one go, on a machine with an NVIDIA GPU: build with CUDA; run the conformance
 # suite on the emulator and on CUDA and diff them (reports in OUTDIR/conformance); show that the differ
-# catches a deliberately broken CUDA backend; run every test (the GPU ones included) and the GPU benchmark.
+# catches a deliberately broken CUDA backend; run every test (the GPU ones included), the benchmark of the
+# emulator's checks against compute-sanitizer, and the GPU benchmark.
 #
 #   scripts/gpu_run.sh OUTDIR [--deps DIR]
 #
@@ -41,8 +42,12 @@ step() { printf '\n== %s ==\n' "$*"; }
   cmake -S "$here" -B "$build" -G Ninja "${cmake_args[@]}" &&
     cmake --build "$build" --parallel "$(nproc)" --target conformance_suite conform_cuda_broken || { echo "BUILD FAILED"; exit 1; }
 
-  step "conformance suite: emulator and CUDA, diffed"
-  "$build/conformance/tessera-conform" run --backends emulator,cuda --out "$out/conformance" --repeat 5 --quiet || status=1
+  step "conformance suite: emulator and CUDA, diffed; every case on CUDA under compute-sanitizer too"
+  # --sanitizer all: diagnostic cases under the tool that can see their bug, every correct case under
+  # racecheck, memcheck and initcheck; the report's "diagnostics side by side" sets them beside the emulator.
+  "$build/conformance/tessera-conform" run --backends emulator,cuda --out "$out/conformance" --repeat 5 --quiet \
+    --sanitizer all --timeout 60 || status=1
+  [ -f "$out/conformance/summary.md" ] && sed -n '/Diagnostics side by side/,/<details>/p' "$out/conformance/summary.md"
 
   step "the differ against a deliberately broken CUDA backend (tile-local index dimensions swapped)"
   broken_dir="$out/broken-backend"
@@ -65,6 +70,9 @@ step() { printf '\n== %s ==\n' "$*"; }
   (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --timeout 600 --output-junit "$out/ctest-junit.xml" -LE conformance |
      grep -vE "^ *[0-9]+/[0-9]+ Test +#") || status=1
   (cd "$build" && ctest --parallel "$(nproc)" --timeout 600 -L conformance | grep -E "tests passed|tests failed|\(Failed\)|Timeout") || status=1
+
+  step "benchmark: the emulator's checks on $(nproc) cores against compute-sanitizer on the GPU"
+  "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
 
   step "GPU benchmark: Tessera against hand-written CUDA"
   "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1

@@ -8,6 +8,6 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/build/conformance-report}"
 shift || true
 "$here/scripts/setup.sh"
-cmake -S "$here" -B "$here/build" -G Ninja >/dev/null
+"$here/scripts/configure.sh" "$here/build"
 cmake --build "$here/build" --parallel "$(nproc)" --target conformance_suite
 exec "$here/build/conformance/tessera-conform" run --out "$out" "$@"

@@ -1,6 +1,7 @@
 // tessera-conform: the conformance suite's command line.
 //
 //   tessera-conform run [--backends all|emulator,cuda] [--out DIR] [--seed N] [--workers N] [--repeat N]
+//                       [--sanitizer auto|all|diagnostics|off]
 //       runs the suite on every backend this build has (the emulator always), diffs every other backend
 //       against the emulator, compares timings with the stored baselines, writes the reports; exits
 //       1 when a case failed or an output differs, 3 when a backend's executor crashed (named on stderr).
@@ -111,6 +112,12 @@ int main(int argc, char** argv) {
   run->add_option("--timeout", timeout, "Seconds before a case counts as hung")->capture_default_str();
   run->add_option("--filter", filters, "Only cases whose id matches these globs");
   run->add_flag("--quiet", quiet, "Print only failures and the summary");
+  std::string sanitizer = "auto", sanitizer_jobs = "0";
+  run->add_option("--sanitizer", sanitizer,
+                  "compute-sanitizer on GPU backends: auto (diagnostic cases and the hazard corpus), all (every case), diagnostics, off")
+      ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
+      ->capture_default_str();
+  run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
   for (auto* sub : {run}) {
     sub->add_option("--baselines", how.baselines, "Folder of timing baselines (<backend>.json)")->capture_default_str();
     sub->add_option("--threshold", how.threshold, "Timing regression threshold (0.5: 50% slower)")->capture_default_str();
@@ -189,6 +196,7 @@ int main(int argc, char** argv) {
       std::vector<std::string> args{"--out", dir.string(), "--seed", seed, "--workers", workers, "--repeat", repeat, "--timeout", timeout};
       for (const auto& f : filters) args.insert(args.end(), {"--filter", f});
       if (quiet) args.push_back("--quiet");
+      args.insert(args.end(), {"--sanitizer", sanitizer, "--sanitizer-jobs", sanitizer_jobs});
       const int rc = tr::run_executor(e, args);
       if (rc == 2) throw std::runtime_error("the " + e.backend + " executor refused to run (see its message above)");
       if (rc > 128) {
