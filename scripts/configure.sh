@@ -15,13 +15,19 @@ if ! cmake -S "$here" -B "$build" -G Ninja "$@" >"$build/configure.log" 2>&1; th
 fi
 cache="$build/CMakeCache.txt"
 enabled="$(sed -n 's/^TESSERA_ENABLE_CUDA:BOOL=//p' "$cache")"
-nvcc="$(sed -n 's/^CMAKE_CUDA_COMPILER:[A-Z]*=//p' "$cache")"
+# The compiler CMake found for CUDA (not cached: it is in the language's own file), and whether the
+# build holds the CUDA executor, which is what registers the GPU tests.
+nvcc="$(sed -n 's/^set(CMAKE_CUDA_COMPILER "\(.*\)")$/\1/p' "$build"/CMakeFiles/*/CMakeCUDACompiler.cmake 2>/dev/null | head -1)"
+has_cuda_executor=no
+if [ -f "$build/build.ninja" ] && grep -q '^build conformance/conform_cuda:' "$build/build.ninja"; then has_cuda_executor=yes; fi
 if [ "${enabled^^}" = "OFF" ]; then
   echo "CUDA: off (TESSERA_ENABLE_CUDA=OFF was given): no CUDA executor, no GPU tests"
-elif [ -z "$nvcc" ] || [[ "$nvcc" == *NOTFOUND* ]]; then
-  echo "CUDA: off (no nvcc: not in /usr/local/cuda/bin, \$CUDACXX or CMAKE_CUDA_COMPILER): no CUDA executor, no GPU tests"
+elif [ -z "$nvcc" ]; then
+  echo "CUDA: off (no nvcc: not in /usr/local/cuda/bin, \$CUDACXX or CMAKE_CUDA_COMPILER; see $build/configure.log): no CUDA executor, no GPU tests"
+elif [ "$has_cuda_executor" = no ]; then
+  echo "CUDA: nvcc $nvcc was found but the build has no CUDA executor (see $build/configure.log)"
 else
-  sanitizer="not found: diagnostic cases skip on CUDA"
+  sanitizer="not found, diagnostic cases skip on CUDA"
   [ -x "$(dirname "$nvcc")/compute-sanitizer" ] && sanitizer="$(dirname "$nvcc")/compute-sanitizer"
   echo "CUDA: on ($nvcc); compute-sanitizer: $sanitizer; GPU tests skip at run time where no GPU is"
 fi
