@@ -48,7 +48,8 @@ endfunction()
 # tessera_cuda_twin(<target> <source>...): builds the sources, unchanged, with nvcc into the executable
 # <target>, linked to Tessera::cuda, so the same kernels run on the GPU. Each twin source is a generated
 # .cu file that includes the original (a source file has one language per directory, and the host
-# compiler's build of it must stay as it is). The calling project must have enabled CUDA.
+# compiler's build of it must stay as it is), with line tables (-lineinfo) for compute-sanitizer. The
+# calling project must have enabled CUDA.
 function(tessera_cuda_twin target)
   set(twins "")
   foreach(source IN LISTS ARGN)
@@ -60,6 +61,8 @@ function(tessera_cuda_twin target)
   endforeach()
   add_executable(${target} ${twins})
   target_link_libraries(${target} PRIVATE Tessera::cuda)
+  # Line tables in the GPU code, so compute-sanitizer (the cuda-racecheck/cuda-memcheck tests) names lines.
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
 endfunction()
 
 # tessera_add_kernel_tests(<name> SOURCES <file>... [LIBRARIES <lib>...] [LABELS <label>...]

@@ -19,7 +19,12 @@ std::string where(const sanitizer_site& s) {
 // A finding in a kernel (not a failed CUDA call, which follows a fault rather than being one).
 bool in_kernel(const sanitizer_finding& f) { return f.kind != "api error"; }
 
-bool marked(const sanitizer_site& s) { return s.line > 0 && !markers::kinds_at(s.file, s.line).empty(); }
+// A line of the case's own source marked `// expect:` (the sanitizer prints the path it compiled; the
+// case knows the one the compiler gave it: the same file on the machine that built both).
+bool marked(const sanitizer_site& s, const case_info& c) {
+  if (s.line <= 0 || !same_source_line(s, c.file, s.line)) return false;
+  return !markers::kinds_at(c.file, s.line).empty();
+}
 
 }  // namespace
 
@@ -38,7 +43,7 @@ sanitizer_judgement judge_sanitizer(const case_info& c, const std::vector<saniti
   const bool diagnostic = c.expect.outcome == expected_outcome::hazard || c.expect.outcome == expected_outcome::divergence ||
                           c.expect.outcome == expected_outcome::out_of_bounds;
   bool caught = false, timed_out = false, broken = false;
-  std::vector<std::string> unmarked, lines;
+  std::vector<std::string> unmarked, lines, unplaced;
   for (const auto& run : runs) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%.1f s", run.seconds);
@@ -50,7 +55,11 @@ sanitizer_judgement judge_sanitizer(const case_info& c, const std::vector<saniti
     for (const auto& f : run.findings) {
       line += "\n    " + describe(f) + (f.threads.empty() ? "" : " [" + f.threads + "]");
       if (!in_kernel(f)) continue;
-      const bool at_mark = diagnostic && (marked(f.first) || marked(f.second));
+      if (f.first.line == 0 && f.second.line == 0) {
+        unplaced.push_back(describe(f));  // a GPU binary without line tables: nothing to judge it by
+        continue;
+      }
+      const bool at_mark = diagnostic && (marked(f.first, c) || marked(f.second, c));
       if (at_mark) caught = true;
       else unmarked.push_back(describe(f));
     }
@@ -60,6 +69,12 @@ sanitizer_judgement judge_sanitizer(const case_info& c, const std::vector<saniti
   for (const auto& l : lines) all += (all.empty() ? "" : "\n") + l;
   if (diagnostic) j.verdict = caught ? "caught" : timed_out ? "timed out" : broken ? "could not run" : "missed";
   else j.verdict = unmarked.empty() ? (broken ? "could not run" : timed_out ? "timed out" : "clean") : "false alarm";
+  if (!unplaced.empty() && !caught && unmarked.empty()) {
+    j.verdict = "no line information";
+    j.failed = true;
+    j.message = "compute-sanitizer found something but names no source line (was the CUDA code built without -lineinfo?):\n" + all;
+    return j;
+  }
   if (broken && !caught) {
     j.failed = true;
     j.message = "compute-sanitizer could not run the case:\n" + all;

@@ -1,0 +1,100 @@
+// The judge of compute-sanitizer's findings on one case: at the case's marked lines a planted bug is
+// caught; anywhere else, or on a correct kernel, a finding fails the case unless listed as a false alarm.
+#include "sanitizer_verdict.hpp"
+
+#include <gtest/gtest.h>
+
+namespace tc = tessera::conformance;
+
+namespace {
+
+const std::string source = std::string(SANITIZER_OUTPUTS) + "/marked_case.cpp";
+
+tc::case_info planted() {
+  return tc::case_info{"selftest", "planted_race", "MEM-6", tc::expect::hazard("read after write"), nullptr, source.c_str(), 1};
+}
+tc::case_info correct() { return tc::case_info{"selftest", "clean_kernel", "MEM-6", tc::expect::pass, nullptr, source.c_str(), 1}; }
+
+tc::sanitizer_run racecheck(std::vector<tc::sanitizer_finding> findings, std::string outcome = "ran") {
+  return tc::sanitizer_run{"racecheck", std::move(outcome), 1.5, "", std::move(findings)};
+}
+// A race between two lines of the case's source, as the sanitizer names it (an absolute path).
+tc::sanitizer_finding race(int first, int second, std::string file = source) {
+  return tc::sanitizer_finding{"racecheck", "race", "Race condition", {file, first, "tiled_entry"}, {file, second, "tiled_entry"}, "", 64};
+}
+
+TEST(SanitizerVerdict, AFindingAtTheMarkedLinesCatchesThePlantedBug) {
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({race(5, 6)})}, std::nullopt);
+  EXPECT_EQ(j.verdict, "caught");
+  EXPECT_FALSE(j.failed);
+}
+
+TEST(SanitizerVerdict, OneMarkedSiteOfTwoIsEnough) {
+  EXPECT_EQ(tc::judge_sanitizer(planted(), {racecheck({race(5, 2)})}, std::nullopt).verdict, "caught");
+}
+
+TEST(SanitizerVerdict, NothingFoundIsAMissOfTheSanitizerNotAFailure) {
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({})}, std::nullopt);
+  EXPECT_EQ(j.verdict, "missed");
+  EXPECT_FALSE(j.failed);
+}
+
+TEST(SanitizerVerdict, AFindingAtUnmarkedLinesFailsAndSaysHowToList) {
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({race(2, 3)})}, std::nullopt);
+  EXPECT_TRUE(j.failed);
+  EXPECT_NE(j.message.find("sanitizer:selftest.planted_race"), std::string::npos) << j.message;
+}
+
+TEST(SanitizerVerdict, TheSameLineNumberInAnotherFileIsNotTheMark) {
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({race(5, 6, "/elsewhere/other.cpp")})}, std::nullopt);
+  EXPECT_TRUE(j.failed);
+  EXPECT_NE(j.verdict, "caught");
+}
+
+TEST(SanitizerVerdict, FindingsOnACorrectKernelAreAFalseAlarmThatFails) {
+  const auto j = tc::judge_sanitizer(correct(), {racecheck({race(5, 6)})}, std::nullopt);
+  EXPECT_EQ(j.verdict, "false alarm");
+  EXPECT_TRUE(j.failed);
+}
+
+TEST(SanitizerVerdict, AListedFalseAlarmPassesWithItsReasonShown) {
+  const auto j = tc::judge_sanitizer(correct(), {racecheck({race(5, 6)})}, std::string("racecheck misreads a warp-synchronous idiom"));
+  EXPECT_EQ(j.verdict, "false alarm");
+  EXPECT_FALSE(j.failed);
+  EXPECT_NE(j.message.find("warp-synchronous"), std::string::npos);
+}
+
+TEST(SanitizerVerdict, ACleanCorrectKernelIsClean) {
+  EXPECT_EQ(tc::judge_sanitizer(correct(), {racecheck({})}, std::nullopt).verdict, "clean");
+}
+
+TEST(SanitizerVerdict, AHangIsRecordedAsTimedOutAndFailsNothing) {
+  tc::sanitizer_run hung{"synccheck", "timed out", 20, "stopped after 20 s", {}};
+  tc::case_info diverging{"selftest", "hang", "BAR-8", tc::expect::divergence, nullptr, source.c_str(), 1};
+  const auto j = tc::judge_sanitizer(diverging, {hung}, std::nullopt);
+  EXPECT_EQ(j.verdict, "timed out");
+  EXPECT_FALSE(j.failed);
+}
+
+TEST(SanitizerVerdict, FindingsWithoutLinesFailNamingTheMissingLineTables) {
+  tc::sanitizer_finding f = race(0, 0);
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({f})}, std::nullopt);
+  EXPECT_EQ(j.verdict, "no line information");
+  EXPECT_TRUE(j.failed);
+  EXPECT_NE(j.message.find("-lineinfo"), std::string::npos);
+}
+
+TEST(SanitizerVerdict, AToolThatCouldNotStartFailsTheCase) {
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({}, "could not start")}, std::nullopt);
+  EXPECT_TRUE(j.failed);
+  EXPECT_EQ(j.verdict, "could not run");
+}
+
+TEST(SanitizerVerdict, AFailedCudaCallIsListedButJudgesNothing) {
+  tc::sanitizer_finding api{"memcheck", "api error", "Program hit cudaErrorLaunchFailure", {}, {}, "", 1};
+  const auto j = tc::judge_sanitizer(correct(), {tc::sanitizer_run{"memcheck", "ran", 1, "", {api}}}, std::nullopt);
+  EXPECT_EQ(j.verdict, "clean");
+  EXPECT_NE(j.message.find("cudaErrorLaunchFailure"), std::string::npos);
+}
+
+}  // namespace
