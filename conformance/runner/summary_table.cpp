@@ -29,9 +29,12 @@ std::string summary_table(const std::vector<run_results>& runs, const std::vecto
   const auto side = tessera::reports::compare_diagnostics(runs);
   if (!side.rows.empty()) {
     s += "\ndiagnostics side by side, emulator vs compute-sanitizer on " + side.gpu_backend + ":\n";
-    s += format("  %-26s %7s %7s %9s %10s %7s\n", "kind of bug", "kernels", "both", "emulator", "sanitizer", "neither");
-    for (const auto& [bug, t] : side.by_bug)
-      s += format("  %-26s %7zu %7zu %9zu %10zu %7zu\n", bug.c_str(), t.total(), t.both, t.emulator_only, t.sanitizer_only, t.neither);
+    s += format("  %-26s %7s %7s %9s %10s %7s %12s\n", "kind of bug", "kernels", "both", "emulator", "sanitizer", "neither", "san. elsewhere");
+    for (const auto& bug : side.bug_order()) {
+      const auto& t = side.by_bug.at(bug);
+      s += format("  %-26s %7zu %7zu %9zu %10zu %7zu %12zu\n", bug.c_str(), t.total(), t.both, t.emulator_only, t.sanitizer_only, t.neither,
+                  t.elsewhere);
+    }
   }
   for (const auto& d : diffs) {
     s += format("diff %s vs %s: %zu cases, %zu outputs compared, %zu mismatches, %zu problems\n", d.backend.c_str(), d.reference.c_str(),

@@ -54,6 +54,8 @@ side_by_side compare_diagnostics(const std::vector<tc::run_results>& runs) {
     if (row.planted) {
       row.emulator = e != nullptr && e->status == tc::case_status::pass;
       row.sanitizer = g.sanitizer_verdict == "caught";
+      for (const auto& run : g.sanitizer)
+        for (const auto& f : run.findings) row.elsewhere = row.elsewhere || (!row.sanitizer && f.kind != "api error");
       row.emulator_text = e == nullptr ? "not run" : e->status == tc::case_status::pass ? first_line(e->diagnostic) : first_line(e->message);
     } else {
       row.emulator = e != nullptr && e->status == tc::case_status::fail && !e->diagnostic.empty();
@@ -62,11 +64,21 @@ side_by_side compare_diagnostics(const std::vector<tc::run_results>& runs) {
     }
     row.sanitizer_text = sanitizer_findings_text(g);
     row.column = column_of(row.emulator, row.sanitizer);
+    if (row.elsewhere) row.column += "; the sanitizer found something at other lines";
     auto& t = s.by_bug[row.bug];
     (row.emulator && row.sanitizer ? t.both : row.emulator ? t.emulator_only : row.sanitizer ? t.sanitizer_only : t.neither) += 1;
+    t.elsewhere += row.elsewhere ? 1 : 0;
     s.rows.push_back(std::move(row));
   }
   return s;
+}
+
+std::vector<std::string> side_by_side::bug_order() const {
+  std::vector<std::string> order;
+  for (const auto& [bug, t] : by_bug)
+    if (bug != "correct") order.push_back(bug);
+  if (by_bug.count("correct")) order.push_back("correct");
+  return order;
 }
 
 std::string side_by_side_markdown(const side_by_side& s) {
@@ -74,16 +86,25 @@ std::string side_by_side_markdown(const side_by_side& s) {
   std::string md = "\n### Diagnostics side by side: the emulator's checks and compute-sanitizer on " + s.gpu_backend + "\n\n";
   md += "Planted bugs (diagnostic cases, hazard corpus's buggy kernels): found by both, by the emulator only, by the sanitizer "
         "only, by neither. Correct kernels: a finding is a false alarm.\n\n";
-  md += "| kind of bug | kernels | both | emulator only | sanitizer only | neither |\n|---|---:|---:|---:|---:|---:|\n";
+  md += "| kind of bug | kernels | both | emulator only | sanitizer only | neither | sanitizer at other lines |\n"
+        "|---|---:|---:|---:|---:|---:|---:|\n";
   side_by_side_totals planted;
-  for (const auto& [bug, t] : s.by_bug) {
-    md += "| " + bug + " | " + std::to_string(t.total()) + " | " + std::to_string(t.both) + " | " + std::to_string(t.emulator_only) + " | " +
-          std::to_string(t.sanitizer_only) + " | " + std::to_string(t.neither) + " |\n";
-    if (bug == "correct") continue;
-    planted.both += t.both, planted.emulator_only += t.emulator_only, planted.sanitizer_only += t.sanitizer_only, planted.neither += t.neither;
+  auto row_of = [](const std::string& name, const side_by_side_totals& t) {
+    return "| " + name + " | " + std::to_string(t.total()) + " | " + std::to_string(t.both) + " | " + std::to_string(t.emulator_only) + " | " +
+           std::to_string(t.sanitizer_only) + " | " + std::to_string(t.neither) + " | " + std::to_string(t.elsewhere) + " |\n";
+  };
+  for (const auto& bug : s.bug_order()) {
+    const auto& t = s.by_bug.at(bug);
+    if (bug == "correct") {
+      md += row_of("**all planted bugs**", planted);
+      md += row_of("correct kernels (a finding is a false alarm)", t);
+      continue;
+    }
+    md += row_of(bug, t);
+    planted.both += t.both, planted.emulator_only += t.emulator_only, planted.sanitizer_only += t.sanitizer_only;
+    planted.neither += t.neither, planted.elsewhere += t.elsewhere;
   }
-  md += "| **all planted bugs** | " + std::to_string(planted.total()) + " | " + std::to_string(planted.both) + " | " +
-        std::to_string(planted.emulator_only) + " | " + std::to_string(planted.sanitizer_only) + " | " + std::to_string(planted.neither) + " |\n";
+  if (!s.by_bug.count("correct")) md += row_of("**all planted bugs**", planted);
   md += "\n<details><summary>case by case</summary>\n\n| case | kind of bug | column | emulator | compute-sanitizer |\n|---|---|---|---|---|\n";
   for (const auto& r : s.rows)
     md += "| `" + r.id + "` | " + r.bug + " | " + r.column + " | " + markdown_line(r.emulator_text, 160) + " | " +
@@ -96,11 +117,14 @@ std::string side_by_side_html(const side_by_side& s) {
   if (s.rows.empty()) return {};
   std::string h = "<section id=\"side-by-side\">\n<h2>Diagnostics side by side: the emulator and compute-sanitizer on " +
                   html_escape(s.gpu_backend) + "</h2>\n<table>\n<thead><tr><th>kind of bug</th><th>kernels</th><th>both</th>"
-                  "<th>emulator only</th><th>sanitizer only</th><th>neither</th></tr></thead>\n<tbody>\n";
-  for (const auto& [bug, t] : s.by_bug)
+                  "<th>emulator only</th><th>sanitizer only</th><th>neither</th><th>sanitizer at other lines</th></tr></thead>\n<tbody>\n";
+  for (const auto& bug : s.bug_order()) {
+    const auto& t = s.by_bug.at(bug);
     h += "<tr><td>" + html_escape(bug) + "</td><td class=\"num\">" + std::to_string(t.total()) + "</td><td class=\"num\">" +
          std::to_string(t.both) + "</td><td class=\"num\">" + std::to_string(t.emulator_only) + "</td><td class=\"num\">" +
-         std::to_string(t.sanitizer_only) + "</td><td class=\"num\">" + std::to_string(t.neither) + "</td></tr>\n";
+         std::to_string(t.sanitizer_only) + "</td><td class=\"num\">" + std::to_string(t.neither) + "</td><td class=\"num\">" +
+         std::to_string(t.elsewhere) + "</td></tr>\n";
+  }
   h += "</tbody>\n</table>\n<table>\n<thead><tr><th>case</th><th>kind of bug</th><th>column</th><th>emulator</th>"
        "<th>compute-sanitizer</th></tr></thead>\n<tbody>\n";
   for (const auto& r : s.rows)

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <unistd.h>
 
 namespace {
@@ -70,6 +71,17 @@ TEST(Diff, FloatsWithinTheCaseBoundAreEqualAndBeyondItNameTheUlps) {
   ASSERT_EQ(beyond.mismatches.size(), 1u);
   EXPECT_EQ(beyond.mismatches[0].ulps, 3u);
   EXPECT_NE(beyond.mismatches[0].message.find("(3 ulp, bound 2)"), std::string::npos) << beyond.mismatches[0].message;
+}
+
+TEST(Diff, NanAndInfinityArePrintedAsValuesNeverAsAnUlpCount) {
+  const float nan = std::nanf(""), inf = std::numeric_limits<float>::infinity();
+  const auto d = tc::diff(run_of("emulator", {make_output("f", std::vector<float>{1.0f, 2.0f})}),
+                          run_of("cuda", {make_output("f", std::vector<float>{nan, inf})}));
+  ASSERT_EQ(d.mismatches.size(), 1u);
+  const std::string& m = d.mismatches[0].message;
+  EXPECT_NE(m.find("cuda nan"), std::string::npos) << m;
+  EXPECT_NE(m.find("not measurable in ulps"), std::string::npos) << m;
+  EXPECT_EQ(m.find("18446744073709551615"), std::string::npos) << m;
 }
 
 TEST(Diff, MissingOutputAndStatusDifferenceAreProblems) {

@@ -23,7 +23,32 @@ TEST(MarkdownSummary, HasALinePerBackendWithCountsAndTime) {
 TEST(MarkdownSummary, StatesTheDiffVerdictAndRegressions) {
   const std::string md = markdown_summary(sample_input(), paths);
   EXPECT_TRUE(contains(md, "- diff `cuda` against `emulator`: 1 mismatch, 1 problem; 3 cases and 5 outputs compared\n")) << md;
-  EXPECT_TRUE(contains(md, "- timing against `conformance/baselines/emulator.json`: 1 regression\n")) << md;
+  EXPECT_TRUE(contains(md, "- timing against `conformance/baselines/emulator.json`: 1 regression (compared with this machine's baseline)\n"))
+      << md;
+}
+
+TEST(MarkdownSummary, ABackendWhereNothingRanIsOneLineSayingWhy) {
+  report_input in = sample_input();
+  for (auto& run : in.runs)
+    if (run.backend == "cuda")
+      for (auto& c : run.cases) {
+        c.status = tessera::conformance::case_status::skip;
+        c.message = "no GPU: no CUDA device is present";
+      }
+  const std::string md = markdown_summary(in, paths);
+  EXPECT_TRUE(contains(md, "- `cuda`: not run: no GPU: no CUDA device is present\n")) << md;
+  EXPECT_FALSE(contains(md, "- `cuda`: 0 passed")) << md;
+}
+
+TEST(MarkdownSummary, TimingFromAnotherMachineSaysNotComparedAndWhy) {
+  report_input in = sample_input();
+  for (auto& b : in.baselines) {
+    b.comparable = false;
+    b.note = "the baseline was measured on another machine";
+  }
+  const std::string md = markdown_summary(in, paths);
+  EXPECT_TRUE(contains(md, ": not compared: the baseline was measured on another machine\n")) << md;
+  EXPECT_FALSE(contains(md, "regression")) << md;
 }
 
 TEST(MarkdownSummary, CountsAndNamesUncoveredCoreClauses) {

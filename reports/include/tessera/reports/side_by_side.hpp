@@ -17,6 +17,7 @@ struct side_by_side_row {
   bool planted = false;   // a diagnostic case (a bug to find); false: a kernel that should be clean
   bool emulator = false;  // the emulator reported it (planted: at its marked lines; correct: anything)
   bool sanitizer = false; // compute-sanitizer did (planted: at a marked line; correct: any finding)
+  bool elsewhere = false; // planted: compute-sanitizer found something, but not at the case's marked lines
   std::string column;     // "both", "emulator only", "sanitizer only", "neither"
   std::string emulator_text;
   std::string sanitizer_text;  // its findings, or its verdict ("missed", "timed out", ...)
@@ -24,12 +25,14 @@ struct side_by_side_row {
 
 struct side_by_side_totals {
   std::size_t both = 0, emulator_only = 0, sanitizer_only = 0, neither = 0;
+  std::size_t elsewhere = 0;  // of these, kernels where the sanitizer found something at unmarked lines
   std::size_t total() const { return both + emulator_only + sanitizer_only + neither; }
 };
 
 struct side_by_side {
   std::vector<side_by_side_row> rows;
   std::map<std::string, side_by_side_totals> by_bug;  // planted bugs and "correct" kernels
+  std::vector<std::string> bug_order() const;         // planted kinds by name, "correct" last
   std::string gpu_backend;                            // the run whose sanitizer findings are shown
 };
 
