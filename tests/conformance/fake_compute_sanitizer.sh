@@ -1,0 +1,43 @@
+#!/bin/sh
+# A stand-in for NVIDIA's compute-sanitizer, for the sanitizer pass's test on machines without a GPU: it
+# takes the real tool's arguments, runs the program it is given (the executor's --sanitized-case child),
+# and writes XML in the real tool's format (tests/conformance/sanitizer_outputs/) naming lines of
+# selftest_sanitizer_cases.cpp, keyed on the case: FAKE_SANITIZER_SOURCE is that file's path.
+tool=""; xml=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --tool) tool="$2"; shift 2 ;;
+    --save) xml="$2"; shift 2 ;;
+    --xml) shift ;;
+    --*) shift 2 ;;
+    *) break ;;
+  esac
+done
+echo "========= COMPUTE-SANITIZER"
+"$@"
+case_id=""
+prev=""
+for a in "$@"; do [ "$prev" = "--sanitized-case" ] && case_id="$a"; prev="$a"; done
+race() {  # first-line second-line
+  cat >"$xml" <<XML
+<?xml version="1.0" encoding="utf-8"?>
+<ComputeSanitizerOutput>
+  <record>
+    <kind>Analysis</kind>
+    <level>Error</level>
+    <what>
+      <text>Race condition</text>
+      <source><direction>Write</direction><where><func>tiled_entry</func><path>$FAKE_SANITIZER_SOURCE</path><line>$1</line><pc>0xc0</pc></where></source>
+      <destination><direction>Read</direction><where><func>tiled_entry</func><path>$FAKE_SANITIZER_SOURCE</path><line>$2</line><pc>0xf0</pc></where><count>8</count></destination>
+    </what>
+  </record>
+</ComputeSanitizerOutput>
+XML
+}
+case "$tool:$case_id" in
+  racecheck:*planted_race_is_caught) race 15 16 ;;
+  racecheck:*planted_race_found_elsewhere) race 23 23 ;;
+  synccheck:*planted_divergence_hangs) echo "========= (hanging)"; sleep 60 ;;
+  *) printf '<?xml version="1.0" encoding="utf-8"?>\n<ComputeSanitizerOutput/>\n' >"$xml" ;;
+esac
+echo "========= ERROR SUMMARY: 0 errors"

@@ -1,0 +1,50 @@
+// Cases for the compute-sanitizer pass's own test (sanitizer_pass_runs_the_tools.cmake): the stand-in
+// sanitizer reports a race at the lines marked below for `planted_race_is_caught`, at an unmarked line for
+// `planted_race_found_elsewhere`, hangs on `planted_divergence_hangs`, and finds nothing elsewhere.
+#include <tessera/conformance/case.hpp>
+
+namespace {
+using namespace tessera;
+using tessera::index;
+
+TESSERA_CASE(planted_race_is_caught, "MEM-6", expect::hazard("read after write")) {
+  std::vector<int> out(8, 0);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    tile_static int s[8];
+    s[t.local[0]] = t.local[0];  // expect: read after write
+    v[t] = s[(t.local[0] + 1) % 8];  // expect: read after write
+  });
+  v.synchronize();
+}
+
+TESSERA_CASE(planted_race_found_elsewhere, "MEM-6", expect::hazard("read after write")) {
+  std::vector<int> out(8, 0);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    tile_static int s[8];
+    s[t.local[0]] = t.local[0];  // expect: read after write
+    v[t] = s[(t.local[0] + 1) % 8];  // expect: read after write
+  });
+  v.synchronize();
+}
+
+TESSERA_CASE(planted_divergence_hangs, "BAR-8", expect::divergence) {
+  std::vector<int> out(8, 0);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    if (t.local[0] < 4) t.barrier.wait();  // expect: barrier divergence
+    v[t] = 1;
+  });
+  v.synchronize();
+}
+
+TESSERA_CASE(correct_kernel_is_clean, "IDX-1", expect::pass) {
+  std::vector<int> out(8, 0);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = t.global[0] * 2; });
+  v.synchronize();
+  ctx.output("doubled", out, std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14});
+}
+
+}  // namespace
