@@ -195,13 +195,17 @@ int main(int argc, char** argv) {
     if (backend.unavailable_reason().empty()) results.device = backend.view().get_accelerator().get_description();
     results.cases.resize(selected.size());
     const auto begin = std::chrono::steady_clock::now();
-    if (!quiet)
+    // A backend that cannot run here: one line saying so, not a line of `skip` per case.
+    const std::string unavailable = backend.unavailable_reason();
+    if (!unavailable.empty())
+      std::printf("%s: not run: %s (%zu cases skipped)\n", backend.name.c_str(), unavailable.c_str(), selected.size());
+    else if (!quiet)
       std::printf("%s: %zu cases, seed %llu%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
                   backend.runs_emulator_checks ? (", " + std::to_string(results.workers) + " workers").c_str() : "");
     progress shown;
     shown.total = selected.size();
     auto done = [&](std::size_t i, tc::case_record r) {
-      shown.case_done(i, r, quiet);
+      shown.case_done(i, r, quiet || !unavailable.empty());
       results.cases[i] = std::move(r);
     };
     if (!quiet && !plan.note.empty()) std::printf("%s\n", plan.note.c_str());
@@ -234,12 +238,12 @@ int main(int argc, char** argv) {
       tc::write_results(results, out / (backend.name + ".json"));
       if (!quiet) std::printf("results: %s\n", (out / (backend.name + ".json")).c_str());
     }
-    std::printf("%s: %zu passed, %zu failed, %zu skipped in %.1f s\n", backend.name.c_str(), passed, failed, skipped, results.seconds);
+    if (unavailable.empty())
+      std::printf("%s: %zu passed, %zu failed, %zu skipped in %.1f s\n", backend.name.c_str(), passed, failed, skipped, results.seconds);
     if (plan.active) std::printf("%s\n", tc::sanitizer_summary(results.cases).c_str());
     if (failed > 0) return 1;
     if (passed == 0 && skipped > 0) {
-      const std::string why = backend.unavailable_reason();
-      std::printf("SKIP: %s\n", why.empty() ? results.cases.front().message.c_str() : why.c_str());
+      if (unavailable.empty()) std::printf("SKIP: %s\n", results.cases.front().message.c_str());  // else said above
       return 77;
     }
     return 0;
