@@ -108,6 +108,34 @@ TEST(SanitizerOutput, TextCutShortStillGivesTheFindingsBeforeTheCut) {
   EXPECT_EQ(found[0].first.line, 42);
 }
 
+// Not recorded: a record shaped like memcheck's (above) with a device backtrace, as a record of an
+// access inside an inlined call may carry one; every element with a line and a path outside the host
+// stack is kept as a frame.
+TEST(SanitizerOutput, DeviceFramesOfARecordAreKeptAsFurtherSites) {
+  const std::string xml = R"(<?xml version="1.0" encoding="utf-8"?>
+<ComputeSanitizerOutput>
+  <record>
+    <kind>Precise</kind>
+    <level>Error</level>
+    <who><threadIdx><x>3</x><y>0</y><z>0</z></threadIdx><blockIdx><x>0</x><y>0</y><z>0</z></blockIdx></who>
+    <what><text>Invalid __global__ write of size 4 bytes is out of bounds</text><error>out of bounds</error></what>
+    <where><func>tiled_entry</func><path>/src/tessera/array_view.hpp</path><line>120</line><pc>0x60</pc></where>
+    <deviceStack>
+      <frame><func>tiled_entry</func><path>/src/tessera/array_view.hpp</path><line>120</line></frame>
+      <frame><func>kernel</func><path>/src/case.cpp</path><line>42</line></frame>
+    </deviceStack>
+    <hostStack><frame><func>main</func><path>/src/main.cpp</path><line>7</line><module>x</module></frame></hostStack>
+  </record>
+</ComputeSanitizerOutput>
+)";
+  const auto found = tc::parse_sanitizer_xml(xml, "memcheck");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].first.line, 120);
+  ASSERT_EQ(found[0].frames.size(), 1u);  // the primary site once, the host stack never
+  EXPECT_EQ(found[0].frames[0].line, 42);
+  EXPECT_EQ(found[0].frames[0].file, "/src/case.cpp");
+}
+
 TEST(SanitizerTools, EachExpectedDiagnosticGoesToTheToolThatCanSeeIt) {
   using v = std::vector<std::string>;
   EXPECT_EQ(tc::sanitizer_tools_for("hazard: read after write"), v{"racecheck"});

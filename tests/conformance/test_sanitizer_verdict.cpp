@@ -20,7 +20,7 @@ tc::sanitizer_run racecheck(std::vector<tc::sanitizer_finding> findings, std::st
 }
 // A race between two lines of the case's source, as the sanitizer names it (an absolute path).
 tc::sanitizer_finding race(int first, int second, std::string file = source) {
-  return tc::sanitizer_finding{"racecheck", "race", "Race condition", {file, first, "tiled_entry"}, {file, second, "tiled_entry"}, "", 64};
+  return tc::sanitizer_finding{"racecheck", "race", "Race condition", {file, first, "tiled_entry"}, {file, second, "tiled_entry"}, "", 64, {}};
 }
 
 TEST(SanitizerVerdict, AFindingAtTheMarkedLinesCatchesThePlantedBug) {
@@ -90,8 +90,15 @@ TEST(SanitizerVerdict, AToolThatCouldNotStartFailsTheCase) {
   EXPECT_EQ(j.verdict, "could not run");
 }
 
+TEST(SanitizerVerdict, AnAccessInsideALibraryCallIsPlacedByItsDeviceFrames) {
+  // memcheck names the line of an inlined array_view::operator[]; its device backtrace, the kernel's.
+  tc::sanitizer_finding f{"memcheck", "out of bounds", "Invalid __global__ write", {"/usr/include/tessera/array_view.hpp", 120, "op"}, {}, "", 1,
+                          {{source, 6, "kernel_body"}}};
+  EXPECT_EQ(tc::judge_sanitizer(planted(), {tc::sanitizer_run{"memcheck", "ran", 1, "", {f}}}, std::nullopt).verdict, "caught");
+}
+
 TEST(SanitizerVerdict, AFailedCudaCallIsListedButJudgesNothing) {
-  tc::sanitizer_finding api{"memcheck", "api error", "Program hit cudaErrorLaunchFailure", {}, {}, "", 1};
+  tc::sanitizer_finding api{"memcheck", "api error", "Program hit cudaErrorLaunchFailure", {}, {}, "", 1, {}};
   const auto j = tc::judge_sanitizer(correct(), {tc::sanitizer_run{"memcheck", "ran", 1, "", {api}}}, std::nullopt);
   EXPECT_EQ(j.verdict, "clean");
   EXPECT_NE(j.message.find("cudaErrorLaunchFailure"), std::string::npos);

@@ -27,7 +27,7 @@ tc::case_record sanitized(tc::case_record r, std::string verdict, std::vector<tc
 }
 
 tc::sanitizer_finding race_at(int line) {
-  return tc::sanitizer_finding{"racecheck", "race", "Race condition", {"/src/a.cpp", line, "k"}, {"/src/a.cpp", line + 1, "k"}, "", 4};
+  return tc::sanitizer_finding{"racecheck", "race", "Race condition", {"/src/a.cpp", line, "k"}, {"/src/a.cpp", line + 1, "k"}, "", 4, {}};
 }
 
 std::vector<tc::run_results> runs() {

@@ -129,8 +129,10 @@ std::string find_compute_sanitizer() {
 }
 
 std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml) {
-  std::vector<std::string> a{"--tool", tool, "--xml", "--save", xml.string(), "--show-backtrace", "no", "--check-exit-code", "no",
+  std::vector<std::string> a{"--tool", tool, "--xml", "--save", xml.string(), "--show-backtrace", "device", "--check-exit-code", "no",
                              "--print-limit", "400"};
+  // The device backtrace names the kernel's own line when the access happened inside an inlined
+  // library call (an array_view's operator[]); the host backtrace adds nothing to judge by.
   // racecheck keeps its default analysis report: every racing line pair once, with a count. Its hazard
   // report would add threads and directions, but one record per address and thread pair fills the
   // print limit before the second line pair of a larger kernel.

@@ -55,11 +55,12 @@ sanitizer_judgement judge_sanitizer(const case_info& c, const std::vector<saniti
     for (const auto& f : run.findings) {
       line += "\n    " + describe(f) + (f.threads.empty() ? "" : " [" + f.threads + "]");
       if (!in_kernel(f)) continue;
-      if (f.first.line == 0 && f.second.line == 0) {
+      if (f.first.line == 0 && f.second.line == 0 && f.frames.empty()) {
         unplaced.push_back(describe(f));  // a GPU binary without line tables: nothing to judge it by
         continue;
       }
-      const bool at_mark = diagnostic && (marked(f.first, c) || marked(f.second, c));
+      bool at_mark = diagnostic && (marked(f.first, c) || marked(f.second, c));
+      for (const auto& frame : f.frames) at_mark = at_mark || (diagnostic && marked(frame, c));
       if (at_mark) caught = true;
       else unmarked.push_back(describe(f));
     }

@@ -101,6 +101,12 @@ output output_from_json(const json& j, const std::filesystem::path& blobs) {
   return o;
 }
 
+json frames_to_json(const std::vector<sanitizer_site>& frames) {
+  json a = json::array();
+  for (const auto& f : frames) a.push_back({{"file", f.file}, {"line", f.line}, {"function", f.function}});
+  return a;
+}
+
 json case_to_json(const case_record& c, const std::filesystem::path& blobs) {
   json j{{"id", c.id},
          {"family", c.family},
@@ -138,7 +144,8 @@ json case_to_json(const case_record& c, const std::filesystem::path& blobs) {
                             {"first", {{"file", f.first.file}, {"line", f.first.line}, {"function", f.first.function}}},
                             {"second", {{"file", f.second.file}, {"line", f.second.line}, {"function", f.second.function}}},
                             {"threads", f.threads},
-                            {"count", f.count}});
+                            {"count", f.count},
+                            {"frames", frames_to_json(f.frames)}});
       runs.push_back({{"tool", run.tool}, {"outcome", run.outcome}, {"seconds", run.seconds}, {"note", run.note}, {"findings", std::move(findings)}});
     }
     j["sanitizer"] = {{"verdict", c.sanitizer_verdict}, {"runs", std::move(runs)}};
@@ -176,10 +183,13 @@ case_record case_from_json(const json& j, const std::filesystem::path& blobs) {
     };
     for (const auto& r : s.value("runs", json::array())) {
       sanitizer_run run{r.value("tool", std::string()), r.value("outcome", std::string()), r.value("seconds", 0.0), r.value("note", std::string()), {}};
-      for (const auto& f : r.value("findings", json::array()))
-        run.findings.push_back(sanitizer_finding{f.value("tool", std::string()), f.value("kind", std::string()), f.value("text", std::string()),
-                                                 site(f.value("first", json::object())), site(f.value("second", json::object())),
-                                                 f.value("threads", std::string()), f.value("count", 1u)});
+      for (const auto& f : r.value("findings", json::array())) {
+        sanitizer_finding finding{f.value("tool", std::string()), f.value("kind", std::string()), f.value("text", std::string()),
+                                  site(f.value("first", json::object())), site(f.value("second", json::object())),
+                                  f.value("threads", std::string()), f.value("count", 1u), {}};
+        for (const auto& x : f.value("frames", json::array())) finding.frames.push_back(site(x));
+        run.findings.push_back(std::move(finding));
+      }
       c.sanitizer.push_back(std::move(run));
     }
   }

@@ -32,6 +32,32 @@ sanitizer_site site_of(const pugi::xml_node& where) {
   return s;
 }
 
+// Every source line a record names outside its primary sites and its host stack: device backtrace
+// frames, whatever element holds them (any element with a line and a path or file).
+std::vector<sanitizer_site> frames_of(const pugi::xml_node& record, const sanitizer_site& first, const sanitizer_site& second) {
+  std::vector<sanitizer_site> frames;
+  struct walker : pugi::xml_tree_walker {
+    std::vector<sanitizer_site>* out;
+    bool for_each(pugi::xml_node& n) override {
+      if (n.type() != pugi::node_element) return true;
+      for (auto p = n; p; p = p.parent())
+        if (std::string_view(p.name()) == "hostStack") return true;
+      if (n.child("line") && (n.child("path") || n.child("file"))) out->push_back(site_of(n));
+      return true;
+    }
+  } w;
+  w.out = &frames;
+  pugi::xml_node r = record;
+  r.traverse(w);
+  std::vector<sanitizer_site> kept;
+  for (const auto& f : frames) {
+    const bool primary = (f.file == first.file && f.line == first.line) || (f.file == second.file && f.line == second.line);
+    const bool seen = std::any_of(kept.begin(), kept.end(), [&](const sanitizer_site& k) { return k.file == f.file && k.line == f.line; });
+    if (!primary && !seen && f.line > 0) kept.push_back(f);
+  }
+  return kept;
+}
+
 std::string coordinates(const pugi::xml_node& n) {
   if (!n) return {};
   return "(" + std::string(n.child("x").text().as_string("0")) + "," + n.child("y").text().as_string("0") + "," +
@@ -144,6 +170,7 @@ std::vector<sanitizer_finding> parse_sanitizer_xml(const std::string& xml, const
       f.first = site_of(record.child("where"));
       f.threads = thread_of_who;
     }
+    f.frames = frames_of(record, f.first, f.second);
     add(found, std::move(f));
   }
   return without_covered_analysis(std::move(found));
@@ -157,6 +184,7 @@ std::vector<sanitizer_finding> parse_sanitizer_text(const std::string& text, con
   static const std::regex race_between(R"(Race reported between (\w+) access at (.*)\+0x[0-9a-fA-F]+ in (.*):(\d+))");
   static const std::regex race_and(R"(^\s*and (\w+) access at (.*)\+0x[0-9a-fA-F]+ in (.*):(\d+)(?: \[(\d+) hazards?\])?)");
   static const std::regex hazard_head(R"(Potential (RAW|WAR|WAW) hazard detected at .* in block (\([0-9,]+\)))");
+  static const std::regex device_frame(R"(Device Frame:\s*(.*?)(?:\+0x[0-9a-fA-F]+)?(?: \[0x[0-9a-fA-F]+\])? in (.*):(\d+))");
   static const std::regex hazard_thread(R"(^\s*(\w+) Thread (\([0-9,]+\)) at (.*)\+0x[0-9a-fA-F]+ in (.*):(\d+))");
   std::vector<sanitizer_finding> found;
   std::vector<std::string> block;
@@ -205,6 +233,12 @@ std::vector<sanitizer_finding> parse_sanitizer_text(const std::string& text, con
         if (std::regex_search(l, m, by_thread)) f.threads = "thread " + std::string(m[1]) + " in block " + std::string(m[2]);
       }
     }
+    for (const auto& l : block)
+      if (std::regex_search(l, m, device_frame)) {
+        sanitizer_site d = site_from(m, 1, 2, 3);
+        const bool primary = (d.line == f.first.line && d.file == f.first.file) || (d.line == f.second.line && d.file == f.second.file);
+        if (!primary) f.frames.push_back(d);
+      }
     if (keep) add(found, std::move(f));
     block.clear();
   };

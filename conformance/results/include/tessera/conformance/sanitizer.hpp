@@ -27,6 +27,9 @@ struct sanitizer_finding {
   sanitizer_site second;  // the other access of a race; empty otherwise
   std::string threads;    // "thread (33,0,0) and thread (32,0,0) in block (0,0,0)"
   unsigned count = 1;     // records of this kind at these sites, merged
+  // Further source lines the record names: its device backtrace (the call sites an inlined access was
+  // reached through, innermost first), so a bug inside a library call is placed at the kernel's line too.
+  std::vector<sanitizer_site> frames;
 };
 
 // One tool run on one case.
