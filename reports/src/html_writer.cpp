@@ -62,7 +62,9 @@ void summary(std::string& h, const report_input& in, const coverage& cov) {
       for (const std::string& part : {m.os, m.cpu, m.cores ? std::to_string(m.cores) + " cores" : std::string()})
         if (!part.empty()) machine += (machine.empty() ? "" : "; ") + part;
       const char* verdict = n.fail ? "fail" : n.pass == 0 ? "skip" : "pass";
-      h += "<tr class=\"" + std::string(verdict) + "\">" + td(run.backend) + td(run.device) + num(n.pass) +
+      // A backend where nothing ran: its device cell says so and why.
+      const std::string device = n.pass + n.fail == 0 && n.skip > 0 ? "not run: " + run.cases.front().message : run.device;
+      h += "<tr class=\"" + std::string(verdict) + "\">" + td(run.backend) + td(device) + num(n.pass) +
            num(n.fail) + num(n.skip) + num(n.total()) + td(detail::format_seconds(run.seconds), "num") +
            td(std::to_string(run.seed), "num") + td(run.workers ? std::to_string(run.workers) : "—", "num") + td(std::to_string(run.repeat), "num") +
            td(machine) + td(m.compiler) + td(run.started) + "</tr>\n";
@@ -72,10 +74,12 @@ void summary(std::string& h, const report_input& in, const coverage& cov) {
   h += "<ul>\n";
   for (const auto& d : in.diffs)
     h += "<li>" + esc(d.backend) + " against " + esc(d.reference) + ": <a href=\"#mismatches\">" + esc(diff_verdict(d)) + "</a></li>\n";
-  std::size_t regressions = 0;
-  for (const auto& b : in.baselines) regressions += b.regressions.size();
-  if (!in.baselines.empty())
-    h += "<li>timing: <a href=\"#regressions\">" + esc(plural(regressions, "regression", "regressions")) + "</a></li>\n";
+  for (const auto& b : in.baselines)
+    h += "<li>timing against " + esc(b.baseline_file) + ": " +
+         (b.comparable ? "<a href=\"#regressions\">" + esc(plural(b.regressions.size(), "regression", "regressions")) +
+                             "</a> (compared with this machine's baseline)"
+                       : "not compared: " + esc(b.note)) +
+         "</li>\n";
   h += "<li>clauses: " + esc(plural(in.clauses.size(), "clause", "clauses")) + " in the catalog, <a href=\"#uncovered\">" +
        esc(plural(cov.uncovered_core(), "core clause", "core clauses")) + " uncovered</a></li>\n";
   h += "</ul>\n</section>\n";
