@@ -14,6 +14,20 @@ while [ $# -gt 0 ]; do
   esac
 done
 echo "========= COMPUTE-SANITIZER"
+if [ -z "$xml" ]; then
+  # A batch (no XML): the program's lines pass through, with a race reported inside one case's lines, as
+  # the real tool prints findings while the program runs.
+  "$@" | while IFS= read -r line; do
+    echo "$line"
+    if [ "$tool" = racecheck ] && [ "$line" = "tessera-sanitized-case-begins: selftest.correct_with_a_false_alarm" ]; then
+      echo "========= Error: Race reported between Write access at k(int *)+0xc0 in $FAKE_SANITIZER_SOURCE:71"
+      echo "=========     and Read access at k(int *)+0xf0 in $FAKE_SANITIZER_SOURCE:71 [4 hazards]"
+      echo "========= "
+    fi
+  done
+  echo "========= ERROR SUMMARY: 0 errors"
+  exit 0
+fi
 "$@"
 case_id=""
 prev=""

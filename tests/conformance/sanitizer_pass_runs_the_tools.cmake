@@ -1,13 +1,15 @@
 # The compute-sanitizer pass end to end, without a GPU: the stand-in GPU executor (conform_fake_gpu) with
 # the stand-in sanitizer (fake_compute_sanitizer.sh). A finding at the marked lines catches the planted
 # bug, one at an unmarked line fails its case, a hang is stopped at the time limit and recorded, and a
-# correct kernel runs under racecheck, memcheck and initcheck and stays clean.
+# correct kernel runs under racecheck, memcheck and initcheck and stays clean; correct kernels run in
+# batches, a finding inside a batch lands on its own case (a listed false alarm), and the case after it
+# runs again on its own.
 #   cmake -DEXECUTOR=... -DSANITIZER=... -DSOURCE=... -DWORK=... -P sanitizer_pass_runs_the_tools.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${WORK}")
 set(ENV{TESSERA_COMPUTE_SANITIZER} "${SANITIZER}")
 set(ENV{FAKE_SANITIZER_SOURCE} "${SOURCE}")
-execute_process(COMMAND "${EXECUTOR}" --out "${WORK}" --timeout 3 --sanitizer all --sanitizer-jobs 4
+execute_process(COMMAND "${EXECUTOR}" --out "${WORK}" --timeout 3 --sanitizer all --sanitizer-jobs 4 --sanitizer-batch 4
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 message("status ${rc}\n${out}")
 if(NOT rc EQUAL 1)
@@ -25,12 +27,14 @@ foreach(i RANGE ${last})
   list(APPEND seen "${id}=${status}/${verdict}/${runs}")
 endforeach()
 foreach(want "selftest.planted_race_is_caught=pass/caught/1" "selftest.planted_race_found_elsewhere=fail/missed/1"
-             "selftest.planted_divergence_hangs=pass/timed out/1" "selftest.correct_kernel_is_clean=pass/clean/3")
+             "selftest.planted_divergence_hangs=pass/timed out/1" "selftest.correct_kernel_is_clean=pass/clean/3"
+             "selftest.correct_before_the_false_alarm=pass/clean/3" "selftest.correct_with_a_false_alarm=pass/false alarm/3"
+             "selftest.correct_zz_after_the_false_alarm=pass/clean/3")
   if(NOT want IN_LIST seen)
     message(FATAL_ERROR "expected ${want}; the results say: ${seen}")
   endif()
 endforeach()
-if(NOT out MATCHES "compute-sanitizer: 3 diagnostic cases \\(1 caught, 1 missed, 1 timed out\\); 1 correct kernels \\(1 clean\\)")
+if(NOT out MATCHES "compute-sanitizer: 3 diagnostic cases \\(1 caught, 1 missed, 1 timed out\\); 4 correct kernels \\(3 clean, 1 false alarm\\)")
   message(FATAL_ERROR "the executor's summary line of the sanitizer pass is missing or wrong")
 endif()
 file(REMOVE_RECURSE "${WORK}")

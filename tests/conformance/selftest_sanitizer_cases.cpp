@@ -1,6 +1,7 @@
 // Cases for the compute-sanitizer pass's own test (sanitizer_pass_runs_the_tools.cmake): the stand-in
 // sanitizer reports a race at the lines marked below for `planted_race_is_caught`, at an unmarked line for
-// `planted_race_found_elsewhere`, hangs on `planted_divergence_hangs`, and finds nothing elsewhere.
+// `planted_race_found_elsewhere`, hangs on `planted_divergence_hangs`, reports a race on
+// `correct_with_a_false_alarm` (listed in fake-gpu.tsv) when it runs in a batch, and finds nothing elsewhere.
 #include <tessera/conformance/case.hpp>
 
 namespace {
@@ -45,6 +46,30 @@ TESSERA_CASE(correct_kernel_is_clean, "IDX-1", expect::pass) {
   parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = t.global[0] * 2; });
   v.synchronize();
   ctx.output("doubled", out, std::vector<int>{0, 2, 4, 6, 8, 10, 12, 14});
+}
+
+TESSERA_CASE(correct_before_the_false_alarm, "IDX-1", expect::pass) {
+  std::vector<int> out(4, 0);
+  array_view<int, 1> v(4, out);
+  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 1; });
+  v.synchronize();
+  ctx.output("ones", out, std::vector<int>{1, 1, 1, 1});
+}
+
+TESSERA_CASE(correct_with_a_false_alarm, "IDX-1", expect::pass) {
+  std::vector<int> out(4, 0);
+  array_view<int, 1> v(4, out);
+  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 2; });
+  v.synchronize();
+  ctx.output("twos", out, std::vector<int>{2, 2, 2, 2});
+}
+
+TESSERA_CASE(correct_zz_after_the_false_alarm, "IDX-1", expect::pass) {
+  std::vector<int> out(4, 0);
+  array_view<int, 1> v(4, out);
+  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 3; });
+  v.synchronize();
+  ctx.output("threes", out, std::vector<int>{3, 3, 3, 3});
 }
 
 }  // namespace

@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
   double timeout = 120;
   long child_from = -1;
   std::string blobs_dir;
-  std::string sanitized_case;
+  std::vector<std::string> sanitized_cases;
   tc::sanitizer_pass_settings sanitizer;
   app.add_flag("--list", list, "List the cases (id, clauses, expectation) and exit");
   app.add_option("--filter", filters, "Run only cases whose id matches one of these globs (family.name)");
@@ -130,8 +130,10 @@ int main(int argc, char** argv) {
                  "diagnostics, or off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
+  app.add_option("--sanitizer-batch", sanitizer.batch, "Correct kernels per compute-sanitizer process (0: spread over the jobs, at most 32)")
+      ->capture_default_str();
   app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
-  app.add_option("--sanitized-case", sanitized_case, "(internal) run this case's body once, unjudged, under compute-sanitizer")->group("");
+  app.add_option("--sanitized-case", sanitized_cases, "(internal) run these cases' bodies once, unjudged, under compute-sanitizer")->group("");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
   app.add_option("--blobs", blobs_dir, "(internal) where the isolated child writes large outputs")->group("");
   CLI11_PARSE(app, argc, argv);
@@ -139,7 +141,7 @@ int main(int argc, char** argv) {
 
   try {
     const auto all = tc::registered_cases();
-    if (!sanitized_case.empty()) return tc::run_sanitized_case(all, sanitized_case, backend, settings);
+    if (!sanitized_cases.empty()) return tc::run_sanitized_cases(all, sanitized_cases, backend, settings);
     const auto selected = tc::select_cases(all, filters);
     if (list) {
       for (const auto* c : selected)

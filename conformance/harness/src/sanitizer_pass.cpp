@@ -4,6 +4,8 @@
 
 #include <tessera/conformance/suite.hpp>
 
+#include <algorithm>
+#include <cstdio>
 #include <map>
 #include <thread>
 
@@ -53,6 +55,7 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
                         const expectation_list& expectations, const sanitizer_pass_settings& how,
                         std::vector<case_record>& records, const std::function<void(std::size_t)>& finished) {
   std::vector<sanitizer_job> jobs, later;
+  std::vector<std::size_t> correct;
   std::map<std::size_t, std::size_t> pending;  // case index -> tools not yet done
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const case_info& c = *selected[i];
@@ -72,52 +75,76 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
         finished(i);
         continue;
       }
-      for (const auto& t : tools) jobs.push_back({i, id_of(c), t});
+      for (const auto& t : tools) jobs.push_back({{i}, {id_of(c)}, t});
       pending[i] = tools.size();
     } else if (plan.also[i] && records[i].status == case_status::pass) {
-      const auto tools = sanitizer_tools_for_correct_kernels();
-      for (const auto& t : tools) later.push_back({i, id_of(c), t});
-      pending[i] = tools.size();
+      correct.push_back(i);
+      pending[i] = sanitizer_tools_for_correct_kernels().size();
     }
   }
+  // Correct kernels go in batches, one process per batch and tool: a process's start (the sanitizer
+  // patching every kernel of the executor) costs more than most cases. A batch that does not finish is
+  // run again case by case (run_sanitizer_jobs), so a crash or hang still lands on its own case.
+  const unsigned width = how.jobs ? how.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t per_batch =
+      how.batch ? how.batch : std::clamp<std::size_t>((correct.size() + width - 1) / std::max(1u, width), 1, 32);
+  for (const auto& tool : sanitizer_tools_for_correct_kernels())
+    for (std::size_t k = 0; k < correct.size(); k += per_batch) {
+      sanitizer_job job{{}, {}, tool};
+      for (std::size_t m = k; m < std::min(correct.size(), k + per_batch); ++m) {
+        job.indices.push_back(correct[m]);
+        job.ids.push_back(id_of(*selected[correct[m]]));
+      }
+      later.push_back(std::move(job));
+    }
   // Diagnostic cases first: a kernel that hangs then waits out its limit beside the others' work.
   jobs.insert(jobs.end(), later.begin(), later.end());
 
   sanitizer_settings settings{plan.program, how.executable, how.child_args, how.timeout_seconds,
                               how.jobs ? how.jobs : std::max(1u, std::thread::hardware_concurrency()), how.work};
   std::map<std::size_t, std::vector<sanitizer_run>> runs;
-  run_sanitizer_jobs(jobs, settings, [&](const sanitizer_job& job, sanitizer_run run) {
-    runs[job.index].push_back(std::move(run));
-    if (--pending[job.index] != 0) return;
-    const case_info& c = *selected[job.index];
-    case_record& r = records[job.index];
+  run_sanitizer_jobs(jobs, settings, [&](std::size_t index, sanitizer_run run) {
+    runs[index].push_back(std::move(run));
+    if (--pending[index] != 0) return;
+    const case_info& c = *selected[index];
+    case_record& r = records[index];
     // Tools in a fixed order, whatever order they ended in.
-    auto& mine = runs[job.index];
+    auto& mine = runs[index];
     std::stable_sort(mine.begin(), mine.end(), [](const sanitizer_run& a, const sanitizer_run& b) { return a.tool < b.tool; });
     const auto j = judge_sanitizer(c, mine, expectations.sanitizer_false_alarm(c));
     for (const auto& run : mine) r.seconds += run.seconds;
     r.sanitizer = std::move(mine);
     r.sanitizer_verdict = j.verdict;
-    if (plan.instead[job.index]) {
+    if (plan.instead[index]) {
       r.status = j.failed ? case_status::fail : case_status::pass;
       r.message = j.message;
     } else if (j.failed) {
       r.status = case_status::fail;
       r.message = j.message;
     }
-    finished(job.index);
+    finished(index);
   });
 }
 
-int run_sanitized_case(const std::vector<const case_info*>& all, const std::string& id, const backend_target& backend,
-                       const run_settings& settings) {
-  for (const case_info* c : all)
-    if (id_of(*c) == id) {
-      run_body_once(*c, backend, settings);
-      return 0;
+int run_sanitized_cases(const std::vector<const case_info*>& all, const std::vector<std::string>& ids, const backend_target& backend,
+                        const run_settings& settings) {
+  std::vector<const case_info*> chosen;
+  for (const auto& id : ids) {
+    const auto it = std::find_if(all.begin(), all.end(), [&](const case_info* c) { return id_of(*c) == id; });
+    if (it == all.end()) {
+      std::fprintf(stderr, "error: no case %s\n", id.c_str());
+      return 2;
     }
-  std::fprintf(stderr, "error: no case %s\n", id.c_str());
-  return 2;
+    chosen.push_back(*it);
+  }
+  for (const case_info* c : chosen) {
+    std::printf("%s%s\n", sanitizer_case_begins, id_of(*c).c_str());
+    std::fflush(stdout);
+    run_body_once(*c, backend, settings);
+    std::printf("%s%s\n", sanitizer_case_ends, id_of(*c).c_str());
+    std::fflush(stdout);
+  }
+  return 0;
 }
 
 std::string sanitizer_summary(const std::vector<case_record>& records) {

@@ -21,6 +21,7 @@ namespace tessera::conformance {
 struct sanitizer_pass_settings {
   std::string mode = "auto";     // auto: diagnostic cases and the hazard corpus; all: every case; diagnostics; off
   unsigned jobs = 0;             // processes at a time; 0: one per hardware thread
+  std::size_t batch = 0;         // correct kernels per process; 0: as many as spread them over the jobs
   double timeout_seconds = 120;  // per case and tool
   std::filesystem::path work;    // XML and logs of each run
   std::string executable;        // this executor
@@ -44,10 +45,11 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
                         const expectation_list& expectations, const sanitizer_pass_settings& how,
                         std::vector<case_record>& records, const std::function<void(std::size_t)>& finished);
 
-// The process compute-sanitizer watches: runs case `id`'s body once, unjudged. Exit status 0, or 2 when
-// there is no such case.
-int run_sanitized_case(const std::vector<const case_info*>& all, const std::string& id, const backend_target& backend,
-                       const run_settings& settings);
+// The process compute-sanitizer watches: runs each case's body once, unjudged, in order, between the
+// lines sanitizer_case_begins/ends (sanitizer_runner.hpp) on stdout, so that the findings of a batch can
+// be told apart by case. Exit status 0, or 2 when there is no such case.
+int run_sanitized_cases(const std::vector<const case_info*>& all, const std::vector<std::string>& ids, const backend_target& backend,
+                        const run_settings& settings);
 
 // "compute-sanitizer: 40 of 183 diagnostic cases caught, 3 timed out, ...; 133 correct kernels clean"
 std::string sanitizer_summary(const std::vector<case_record>& records);

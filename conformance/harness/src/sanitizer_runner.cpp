@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -51,12 +52,19 @@ std::string safe_name(std::string s) {
 }
 
 running start(const sanitizer_job& job, const sanitizer_settings& how) {
-  running r{job, -1, clock_type::now(), how.work / (safe_name(job.id) + "." + job.tool + ".xml"),
-            how.work / (safe_name(job.id) + "." + job.tool + ".log")};
+  const std::string name = safe_name(job.ids.size() == 1 ? job.ids.front() : "batch-" + job.ids.front() + "-" + std::to_string(job.ids.size()));
+  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log")};
   std::filesystem::remove(r.xml);
   std::vector<std::string> args{how.sanitizer};
-  for (auto& a : sanitizer_arguments(job.tool, r.xml)) args.push_back(a);
-  args.insert(args.end(), {how.executable, "--sanitized-case", job.id});
+  auto tool_args = sanitizer_arguments(job.tool, r.xml);
+  if (job.ids.size() > 1) {
+    // A batch is read from its text, in order; the XML would not say which case a finding belongs to.
+    const auto xml = std::find(tool_args.begin(), tool_args.end(), "--xml");
+    tool_args.erase(xml, xml + 3);  // --xml --save FILE
+  }
+  args.insert(args.end(), tool_args.begin(), tool_args.end());
+  args.push_back(how.executable);
+  for (const auto& id : job.ids) args.insert(args.end(), {"--sanitized-case", id});
   args.insert(args.end(), how.child_args.begin(), how.child_args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -141,18 +149,54 @@ std::vector<std::string> sanitizer_arguments(const std::string& tool, const std:
   return a;
 }
 
+std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> split_batch_output(const std::string& log, const std::string& tool) {
+  std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> cases;
+  const std::string begins = sanitizer_case_begins, ends = sanitizer_case_ends;
+  for (std::size_t at = log.find(begins); at != std::string::npos; at = log.find(begins, at + 1)) {
+    const std::size_t id_start = at + begins.size();
+    const std::size_t eol = log.find('\n', id_start);
+    if (eol == std::string::npos) break;
+    const std::string id = log.substr(id_start, eol - id_start);
+    const std::size_t end = log.find(ends + id + "\n", eol);
+    if (end == std::string::npos) break;  // the batch stopped inside this case
+    cases.emplace_back(id, parse_sanitizer_text(log.substr(eol + 1, end - eol - 1), tool));
+  }
+  return cases;
+}
+
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
-                        const std::function<void(const sanitizer_job&, sanitizer_run)>& finished) {
+                        const std::function<void(std::size_t, sanitizer_run)>& finished) {
   std::filesystem::create_directories(how.work);
+  std::vector<sanitizer_job> queue(jobs.begin(), jobs.end());
   std::vector<running> active;
   std::size_t next = 0;
   const unsigned width = how.jobs == 0 ? 1 : how.jobs;
-  while (next < jobs.size() || !active.empty()) {
-    while (next < jobs.size() && active.size() < width) {
-      running r = start(jobs[next++], how);
+  auto done = [&](const running& r, int status) {
+    sanitizer_run run = collect(r, status, how);
+    if (r.job.ids.size() == 1) {
+      finished(r.job.indices.front(), std::move(run));
+      return;
+    }
+    const auto parts = split_batch_output(read_file(r.log), r.job.tool);
+    std::size_t k = 0;
+    bool found = false;
+    // After a case with findings the GPU context may be broken (a fault ends it), and the cases after it
+    // would look clean without having run: they go again one by one, as do those the batch never finished.
+    for (; !found && k < parts.size() && k < r.job.ids.size() && parts[k].first == r.job.ids[k]; ++k) {
+      found = !parts[k].second.empty();
+      sanitizer_run mine{run.tool, "ran", run.seconds / static_cast<double>(r.job.ids.size()),
+                         "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)", parts[k].second};
+      finished(r.job.indices[k], std::move(mine));
+    }
+    for (; k < r.job.ids.size(); ++k) queue.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool});
+  };
+  while (next < queue.size() || !active.empty()) {
+    while (next < queue.size() && active.size() < width) {
+      const sanitizer_job job = queue[next++];
+      running r = start(job, how);
       if (r.pid < 0) {
-        sanitizer_run run{r.job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}};
-        finished(r.job, std::move(run));
+        for (std::size_t index : job.indices)
+          finished(index, sanitizer_run{job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}});
         continue;
       }
       active.push_back(std::move(r));
@@ -160,16 +204,15 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     bool any = false;
     for (std::size_t k = 0; k < active.size();) {
       int status = 0;
-      const pid_t done = waitpid(active[k].pid, &status, WNOHANG);
-      if (done == active[k].pid) {
-        sanitizer_run run = collect(active[k], status, how);
-        finished(active[k].job, std::move(run));
+      if (waitpid(active[k].pid, &status, WNOHANG) == active[k].pid) {
+        const running r = std::move(active[k]);
         active.erase(active.begin() + static_cast<std::ptrdiff_t>(k));
+        done(r, status);
         any = true;
         continue;
       }
       if (!active[k].killed &&
-          std::chrono::duration<double>(clock_type::now() - active[k].started).count() > how.timeout_seconds) {
+          std::chrono::duration<double>(clock_type::now() - active[k].started).count() > how.timeout_seconds * (active[k].job.ids.size() > 1 ? 2 : 1)) {
         kill(-active[k].pid, SIGKILL);
         active[k].killed = true;
       }

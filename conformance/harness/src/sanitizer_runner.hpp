@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tessera::conformance {
@@ -17,11 +18,17 @@ namespace tessera::conformance {
 // else on PATH; empty when there is none.
 std::string find_compute_sanitizer();
 
+// One process: a tool on one case (its XML is read), or on a batch of cases run in turn (its text
+// output is read, split at the lines the executor prints around each case).
 struct sanitizer_job {
-  std::size_t index;  // of the case in the run
-  std::string id;     // the case
-  std::string tool;   // racecheck, synccheck, memcheck, initcheck
+  std::vector<std::size_t> indices;  // of the cases in the run
+  std::vector<std::string> ids;      // the cases, in the order they run
+  std::string tool;                  // racecheck, synccheck, memcheck, initcheck
 };
+
+// What the watched executor prints around each case of a batch (followed by the case's id).
+inline constexpr const char* sanitizer_case_begins = "tessera-sanitized-case-begins: ";
+inline constexpr const char* sanitizer_case_ends = "tessera-sanitized-case-ends: ";
 
 struct sanitizer_settings {
   std::string sanitizer;                // compute-sanitizer
@@ -35,8 +42,13 @@ struct sanitizer_settings {
 // The arguments of compute-sanitizer for `tool`, before the program it runs.
 std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml);
 
-// Runs every job; `finished` is called as each ends (in the order they end), with its run.
+// Runs every job; `finished` is called once per case and tool as its run ends (in the order they end). A
+// batch that does not finish (stopped at the time limit, crashed) is run again one case per process.
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
-                        const std::function<void(const sanitizer_job&, sanitizer_run)>& finished);
+                        const std::function<void(std::size_t index, sanitizer_run)>& finished);
+
+// The findings of each case of a batch from the batch's text output: case id -> findings, for the cases
+// whose end line was printed.
+std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> split_batch_output(const std::string& log, const std::string& tool);
 
 }  // namespace tessera::conformance
