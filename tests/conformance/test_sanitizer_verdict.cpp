@@ -1,5 +1,6 @@
 // The judge of compute-sanitizer's findings on one case: at the case's marked lines a planted bug is
 // caught; anywhere else, or on a correct kernel, a finding fails the case unless listed as a false alarm.
+#include "sanitizer_runner.hpp"
 #include "sanitizer_verdict.hpp"
 
 #include <gtest/gtest.h>
@@ -102,6 +103,27 @@ TEST(SanitizerVerdict, AFailedCudaCallIsListedButJudgesNothing) {
   const auto j = tc::judge_sanitizer(correct(), {tc::sanitizer_run{"memcheck", "ran", 1, "", {api}}}, std::nullopt);
   EXPECT_EQ(j.verdict, "clean");
   EXPECT_NE(j.message.find("cudaErrorLaunchFailure"), std::string::npos);
+}
+
+// A batch's text output: findings belong to the case between whose lines they were printed.
+TEST(SanitizerBatch, FindingsAreSplitByTheLinesAroundEachCase) {
+  const std::string log =
+      "========= COMPUTE-SANITIZER\n"
+      "tessera-sanitized-case-begins: a.one\ntessera-sanitized-case-ends: a.one\n"
+      "tessera-sanitized-case-begins: a.two\n"
+      "========= Error: Race reported between Write access at k(int *)+0xc0 in /s/a.cpp:9\n"
+      "=========     and Read access at k(int *)+0xf0 in /s/a.cpp:10 [4 hazards]\n"
+      "========= \n"
+      "tessera-sanitized-case-ends: a.two\n"
+      "tessera-sanitized-case-begins: a.three\n";  // stopped inside a.three
+  const auto parts = tc::split_batch_output(log, "racecheck");
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].first, "a.one");
+  EXPECT_TRUE(parts[0].second.empty());
+  EXPECT_EQ(parts[1].first, "a.two");
+  ASSERT_EQ(parts[1].second.size(), 1u);
+  EXPECT_EQ(parts[1].second[0].first.line, 9);
+  EXPECT_EQ(parts[1].second[0].count, 4u);
 }
 
 }  // namespace

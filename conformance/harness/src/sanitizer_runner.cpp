@@ -177,7 +177,13 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       finished(r.job.indices.front(), std::move(run));
       return;
     }
-    const auto parts = split_batch_output(read_file(r.log), r.job.tool);
+    const std::string log = read_file(r.log);
+    auto parts = split_batch_output(log, r.job.tool);
+    // Every finding must lie inside some case's lines; one printed outside them (at exit, say) belongs
+    // to no case that can be named, so the whole batch runs again case by case.
+    std::size_t inside = 0;
+    for (const auto& p : parts) inside += p.second.size();
+    if (parse_sanitizer_text(log, r.job.tool).size() > inside) parts.clear();
     std::size_t k = 0;
     bool found = false;
     // After a case with findings the GPU context may be broken (a fault ends it), and the cases after it
