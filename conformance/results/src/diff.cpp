@@ -154,7 +154,7 @@ baseline_comparison compare_to_baseline(const run_results& run, const run_result
     b.comparable = false;
     b.note = "the baseline was measured on " + baseline.backend + " / " + baseline.machine.cpu + " (" +
              std::to_string(baseline.machine.cores) + " cores), this run on " + run.backend + " / " + run.machine.cpu + " (" +
-             std::to_string(run.machine.cores) + " cores): timings not compared; save a baseline on this machine";
+             std::to_string(run.machine.cores) + " cores); to compare, store this machine's own baseline (tessera-conform baseline)";
     return b;
   }
   struct timed {
