@@ -65,7 +65,15 @@ int rerun_under_sanitizer(const char* tool, int argc, char** argv) {
   setenv("TESSERA_UNDER_SANITIZER", "1", 1);
   std::vector<std::string> args{sanitizer, "--tool", tool, "--error-exitcode", "1", "--check-exit-code", "yes"};
   if (std::string(tool) == "memcheck") args.insert(args.end(), {"--padding", "256"});  // an access just past one allocation
-  args.push_back("/proc/self/exe");
+  // This program's own path, resolved here: "/proc/self/exe" would name the sanitizer in its process.
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) {
+    std::printf("cannot find this program's path to run it under compute-sanitizer: %s\n", std::strerror(errno));
+    return 1;
+  }
+  self[n] = '\0';
+  args.push_back(self);
   for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
   std::vector<char*> raw;
   for (auto& a : args) raw.push_back(a.data());
