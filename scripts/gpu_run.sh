@@ -72,7 +72,7 @@ step() { printf '\n== %s ==\n' "$*"; }
   (cd "$build" && ctest --parallel "$(nproc)" --timeout 600 -L conformance | grep -E "tests passed|tests failed|\(Failed\)|Timeout") || status=1
 
   step "benchmark: the emulator's checks on $(nproc) cores against compute-sanitizer on the GPU"
-  "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
+  LOG="$out/bench-sanitizer.log" "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
 
   step "GPU benchmark: Tessera against hand-written CUDA"
   "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1

@@ -5,7 +5,8 @@
 # command runs REPEAT times; the table gives the median wall time and the ratio to the checked emulator,
 # with the machine, GPU, compilers and date.
 #
-#   bench/sanitizer/emulator_vs_sanitizer.sh BUILD_DIR [FAMILY...]     (default families: algo bar mem)
+#   [LOG=FILE] bench/sanitizer/emulator_vs_sanitizer.sh BUILD_DIR [FAMILY...]   (default families: algo bar mem;
+#   every command's output goes to LOG, a temporary file by default)
 #
 # Cases caught, side by side, come from the conformance run's report (tessera-conform run --sanitizer):
 # this script measures time only.
@@ -32,7 +33,7 @@ timed() {
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f\n", b - a}'
 }
-log="$(mktemp)"
+log="${LOG:-$(mktemp)}"
 echo "# The emulator's checks and compute-sanitizer, whole process, same cases"
 echo
 echo "- date: $(date -u +%Y-%m-%dT%H:%MZ)"
