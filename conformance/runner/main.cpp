@@ -185,6 +185,10 @@ int main(int argc, char** argv) {
       }
     }
     if (chosen.empty()) throw std::runtime_error("no executor found beside " + self_dir().string() + ": build the conform_* targets");
+    // A backend this build could not make is named too, with why, not left out in silence.
+    if (backends == "all" && !TESSERA_RUNNER_HAS_CUDA)
+      std::cout << "cuda: not run: this build has no CUDA executor (no nvcc when it was configured, or TESSERA_ENABLE_CUDA=OFF; "
+                   "scripts/configure.sh prints which)\n";
     const fs::path dir = fs::absolute(out);
     fs::create_directories(dir);
     for (const auto& entry : fs::directory_iterator(dir))  // results of an earlier run must not mix in
