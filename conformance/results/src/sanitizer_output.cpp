@@ -303,6 +303,7 @@ std::string bug_class_of(const std::string& expectation) {
   if (first == "spin-wait without a barrier") return "spin-wait";
   if (first == "write next to atomic") return "write next to atomic";
   if (first == "tile_static over budget") return "tile_static over budget";
+  if (first == "race between threads") return "race between threads (no tiles)";
   return "race within a tile";
 }
 

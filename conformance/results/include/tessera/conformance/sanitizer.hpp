@@ -60,7 +60,7 @@ std::vector<std::string> sanitizer_tools_for(const std::string& expectation);
 std::vector<std::string> sanitizer_tools_for_correct_kernels();
 
 // The kind of bug a case's expectation names, for the report's totals: "race within a tile", "race
-// between tiles", "uninitialized read", "divergence", "out of bounds", "host memory", "spin-wait",
+// between tiles", "race between threads (no tiles)", "uninitialized read", "divergence", "out of bounds", "host memory", "spin-wait",
 // "write next to atomic", "tile_static over budget", or "correct" for a positive case.
 std::string bug_class_of(const std::string& expectation);
 
