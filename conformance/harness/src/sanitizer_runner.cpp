@@ -112,7 +112,11 @@ sanitizer_run collect(const running& r, int status, const sanitizer_settings& ho
     }
   }
   if (!from_xml) run.findings = parse_sanitizer_text(log, r.job.tool);
-  if (run.outcome == "ran" && !from_xml && log.find("COMPUTE-SANITIZER") == std::string::npos) {
+  if (log.find("Device not supported") != std::string::npos) {
+    // The tool refuses this GPU or its driver (seen in sandboxed machines): nothing was checked.
+    run.outcome = "could not start";
+    run.note = "compute-sanitizer does not support this device: " + last_lines(log, 3);
+  } else if (run.outcome == "ran" && !from_xml && log.find("COMPUTE-SANITIZER") == std::string::npos) {
     run.outcome = "could not start";
     run.note = "compute-sanitizer wrote neither XML nor its banner: " + last_lines(log, 3);
   }
