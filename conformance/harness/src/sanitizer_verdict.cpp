@@ -33,6 +33,10 @@ std::string describe(const sanitizer_finding& f) {
   if (f.first.line > 0 || !f.first.function.empty()) s += " at " + where(f.first);
   if (f.second.line > 0) s += " / " + where(f.second);
   if (f.count > 1) s += " (" + std::to_string(f.count) + "x)";
+  if (!f.frames.empty()) {
+    s += ", reached through";
+    for (const auto& frame : f.frames) s += " " + where(frame);
+  }
   if (f.kind == "api error") s += ": " + f.text;
   return s;
 }
