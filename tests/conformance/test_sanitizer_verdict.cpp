@@ -85,6 +85,14 @@ TEST(SanitizerVerdict, FindingsWithoutLinesFailNamingTheMissingLineTables) {
   EXPECT_NE(j.message.find("-lineinfo"), std::string::npos);
 }
 
+TEST(SanitizerVerdict, FindingsWithoutLinesOnAListedCaseAreRecordedWithTheListedReason) {
+  tc::sanitizer_finding f = race(0, 0);
+  const auto j = tc::judge_sanitizer(planted(), {racecheck({f})}, std::string("names only the entry function"));
+  EXPECT_EQ(j.verdict, "no line information");
+  EXPECT_FALSE(j.failed);
+  EXPECT_NE(j.message.find("names only the entry function"), std::string::npos);
+}
+
 TEST(SanitizerVerdict, AToolThatCouldNotStartFailsTheCase) {
   const auto j = tc::judge_sanitizer(planted(), {racecheck({}, "could not start")}, std::nullopt);
   EXPECT_TRUE(j.failed);

@@ -76,6 +76,10 @@ sanitizer_judgement judge_sanitizer(const case_info& c, const std::vector<saniti
   else j.verdict = unmarked.empty() ? (broken ? "could not run" : timed_out ? "timed out" : "clean") : "false alarm";
   if (!unplaced.empty() && !caught && unmarked.empty()) {
     j.verdict = "no line information";
+    if (listed_false_alarm) {  // a known place where the sanitizer cannot name the line: listed with why
+      j.message = "compute-sanitizer names no source line, as listed (" + *listed_false_alarm + "):\n" + all;
+      return j;
+    }
     j.failed = true;
     j.message = "compute-sanitizer found something but names no source line (was the CUDA code built without -lineinfo?):\n" + all;
     return j;
