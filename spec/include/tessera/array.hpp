@@ -7,6 +7,7 @@
 #include <tessera/accelerator.hpp>
 #include <tessera/array_view.hpp>
 #include <tessera/detail/elementwise.hpp>
+#include <tessera/detail/running_launches.hpp>
 
 #include <algorithm>
 #include <iterator>
@@ -158,6 +159,7 @@ class array {
     view_on_ = other.view_on_;
     associated_ = other.associated_;
     cpu_access_ = other.cpu_access_;
+    guarded_ = other.guarded_;
     if (view_on_) view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
     std::copy(other.begin(), other.end(), begin());
   }
@@ -190,23 +192,25 @@ class array {
     return cpu_access_ != access_type::automatic ? cpu_access_ : get_accelerator_view().get_accelerator().take_default_cpu_access_type();
   }
 
-  T& operator[](const index<N>& idx) { return view_[idx]; }
-  const T& operator[](const index<N>& idx) const { return view_[idx]; }
-  T& operator()(const index<N>& idx) { return view_[idx]; }
-  const T& operator()(const index<N>& idx) const { return view_[idx]; }
-  T& operator()(int i0, int i1) requires(N == 2) { return view_(i0, i1); }
-  const T& operator()(int i0, int i1) const requires(N == 2) { return view_(i0, i1); }
-  T& operator()(int i0, int i1, int i2) requires(N == 3) { return view_(i0, i1, i2); }
-  const T& operator()(int i0, int i1, int i2) const requires(N == 3) { return view_(i0, i1, i2); }
+  // Element access and data() refuse host code where the CPU cannot reach the storage, and kernels where
+  // the array sits on an accelerator that runs none (guard()).
+  T& operator[](const index<N>& idx) { return guard(), view_[idx]; }
+  const T& operator[](const index<N>& idx) const { return guard(), view_[idx]; }
+  T& operator()(const index<N>& idx) { return guard(), view_[idx]; }
+  const T& operator()(const index<N>& idx) const { return guard(), view_[idx]; }
+  T& operator()(int i0, int i1) requires(N == 2) { return guard(), view_(i0, i1); }
+  const T& operator()(int i0, int i1) const requires(N == 2) { return guard(), view_(i0, i1); }
+  T& operator()(int i0, int i1, int i2) requires(N == 3) { return guard(), view_(i0, i1, i2); }
+  const T& operator()(int i0, int i1, int i2) const requires(N == 3) { return guard(), view_(i0, i1, i2); }
   // Rank 1: the element; rank >= 2: a projection on dimension 0 (ARR-6).
-  decltype(auto) operator[](int i) { return view_[i]; }
-  decltype(auto) operator[](int i) const { return const_view()[i]; }
-  decltype(auto) operator()(int i) { return view_[i]; }
-  decltype(auto) operator()(int i) const { return const_view()[i]; }
+  decltype(auto) operator[](int i) { return guard(), view_[i]; }
+  decltype(auto) operator[](int i) const { return guard(), const_view()[i]; }
+  decltype(auto) operator()(int i) { return guard(), view_[i]; }
+  decltype(auto) operator()(int i) const { return guard(), const_view()[i]; }
 
   // The linearized data, element 0 first (ARR-7).
-  T* data() { return host_data(true); }
-  const T* data() const { return host_data(false); }
+  T* data() { return guard(), host_data(true); }
+  const T* data() const { return guard(), host_data(false); }
 
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
@@ -298,6 +302,27 @@ class array {
     view_on_ = std::move(av);
     associated_ = std::move(associated);
     cpu_access_ = cpu;
+    guarded_ = cpu == access_type::none || view_on_.device().backend.empty();
+  }
+
+  // ARR-6: host code touching an array whose storage the CPU cannot reach (CPU access type none) gets a
+  // runtime_exception, as in C++ AMP; so does kernel code touching an array on an accelerator that runs
+  // no kernels (the cpu accelerator): C++ AMP would have chosen that accelerator for the launch (PFE-10).
+  // One load of a flag for every other array.
+  void guard() const {
+    if (!guarded_) [[likely]]
+      return;
+    if (detail::launch_running()) {
+      if (view_on_.device().backend.empty())
+        throw runtime_exception("concurrency::parallel_for_each is not supported on the selected accelerator \"" +
+                                view_on_.device().description + "\". A kernel touched an array placed on the \"" +
+                                view_on_.device().path + "\" accelerator, which stores data only (PFE-10); place the array "
+                                "on \"emulator\" or a GPU");
+      return;
+    }
+    if (cpu_access_ == access_type::none)
+      throw runtime_exception("array: its CPU access type is access_type_none, so host code cannot touch its elements or "
+                              "data() (ARR-6); copy it into a host container, or build it with access_type_read_write");
   }
   T* end() const { return begin() + extent.size(); }
 
@@ -305,6 +330,7 @@ class array {
   accelerator_view view_on_;     // names no view: the default accelerator's default view
   accelerator_view associated_;  // names no view: the array's own view
   access_type cpu_access_ = access_type::automatic;
+  bool guarded_ = false;  // guard() has something to check
 };
 
 template <class T, int N>
