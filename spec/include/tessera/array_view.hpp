@@ -14,6 +14,7 @@
 #include <tessera/detail/data_home.hpp>
 #include <tessera/detail/home_handle.hpp>
 #include <tessera/detail/launch_capture.hpp>
+#include <tessera/detail/running_launches.hpp>
 #include <tessera/exceptions.hpp>
 #include <tessera/extent.hpp>
 
@@ -115,7 +116,7 @@ class array_view {
 
   // --- element access (AV-9) ----------------------------------------------------------------------------
   TESSERA_HD T& operator[](const index<N>& idx) const {
-    detail::check_bounds<array_view>(idx, extent);
+    check_index(idx);
     prepare_host_access();
     return data_[offset(idx)];
   }
@@ -290,6 +291,21 @@ class array_view {
 
   void require_dense(const char* what) const {
     if (stride_[N - 1] != 1) throw runtime_exception(std::string(what) + " needs a dense rank-1 view");
+  }
+
+  // AV-8, PROJ-7: indexing outside the extent throws out_of_bounds, but for host code of a program built
+  // through the compat header that stays inside the data's storage (host_runtime.hpp says why).
+  TESSERA_NOT_CHECKED TESSERA_HD void check_index([[maybe_unused]] const index<N>& idx) const {
+#if !TESSERA_DEVICE_PASS
+    if (!extent.contains(idx) && !(detail::host_backend.host_indexing_as_cpp_amp && inside_storage(idx) && !detail::launch_running()))
+      detail::check_bounds<array_view>(idx, extent);
+#endif
+  }
+  bool inside_storage(const index<N>& idx) const {
+    if (!home_) return false;
+    const auto* at = reinterpret_cast<const std::byte*>(data_ + offset(idx));
+    const auto* begin = static_cast<const std::byte*>(home_->host());
+    return at >= begin && at + sizeof(T) <= begin + home_->bytes();
   }
 
   // Host code touching the data: bring the current copy home first (a no-op unless a GPU wrote it).

@@ -100,6 +100,12 @@ using ::tessera::unsupported_feature;
 
 namespace concurrency = ::Concurrency;
 
+namespace tessera::detail {
+// C++ AMP programs index views on the host without checks (AV-8); their host code gets C++ AMP's result
+// inside the data's storage (host_runtime.hpp). Set while the program starts, before main.
+inline const bool host_indexing_set_for_cpp_amp = (host_backend.host_indexing_as_cpp_amp = true);
+}  // namespace tessera::detail
+
 // Last: these change how the rest of the translation unit is read, so every header the model needs is
 // already in.
 #include <tessera/compat/index_macro.hpp>
