@@ -155,7 +155,14 @@ class array {
 
   // Deep copies (ARR-2); moves steal the storage.
   // A copy stays on its source's accelerator_view (ARR-2).
+  // A kernel that captures an array by value (C++ AMP forbids it; a host compiler accepts it) copies it
+  // into the launch's arguments: on a GPU that copy's storage is host memory the kernel cannot reach, so
+  // the launch is refused there, naming the fix.
   array(const array& other) : array(other.extent) {
+    if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && c->on_device)
+      throw unsupported_feature("a kernel captured an array by value: its copy lives in host memory, which a GPU kernel "
+                                "cannot reach (ARR-2, PFE-11); capture an array_view of it instead: "
+                                "array_view<T, N> v = a; and use v in the kernel");
     view_on_ = other.view_on_;
     associated_ = other.associated_;
     cpu_access_ = other.cpu_access_;
