@@ -41,7 +41,8 @@ void expect_same_on_every_backend(Kernel kernel, const std::vector<int>& expecte
 }
 
 // AV-10: sections made inside the kernel, of every int-argument form (the 3-D one included), and of a
-// section, address the parent's elements; so do projections made there (AV-9).
+// section, address the parent's elements; so do projections made there (AV-9), a view assigned there
+// (AV-1) and a read-only view converted there (AV-15).
 std::vector<int> sections_made_in_kernels(const accelerator_view& where) {
   std::vector<int> d(2 * 3 * 4, 0), m(6 * 6, 0);
   array_view<int, 3> v(2, 3, 4, d);
@@ -58,6 +59,11 @@ std::vector<int> sections_made_in_kernels(const accelerator_view& where) {
     row(0) = 22;
     array_view<int, 1> r1 = vm[4];
     r1.section(3, 2)(1) = 23;
+    array_view<int, 3> t = v.section(extent<3>(1, 1, 1));
+    t = v.section(index<3>(1, 0, 0), extent<3>(1, 1, 1));  // assignment in kernel code
+    t(0, 0, 0) = 19;
+    array_view<const int, 3> ro = t;  // a read-only conversion in kernel code
+    v(1, 0, 3) = ro(0, 0, 0) + 1;
   });
   // No synchronize: host access through the parent and a host-made section brings the data home (AV-13).
   std::vector<int> all;
@@ -75,6 +81,8 @@ std::vector<int> sections_made_in_kernels_expected() {
   at(1, 2, 3) = 16;
   at(1, 1, 1) = 17;
   at(0, 0, 1) = 18;
+  at(1, 0, 0) = 19;
+  at(1, 0, 3) = 20;
   m[3 * 6 + 3] = 21;
   m[5 * 6 + 0] = 22;
   m[4 * 6 + 4] = 23;
@@ -184,7 +192,7 @@ std::vector<int> local_class_uses_the_kernels_tile_static(const accelerator_view
 
 }  // namespace
 
-TEST(ViewsOnEveryBackend, SectionsAndProjectionsMadeInKernelsAddressTheParentsElements) {
+TEST(ViewsOnEveryBackend, SectionsProjectionsAndAssignmentsMadeInKernelsAddressTheParentsElements) {
   expect_same_on_every_backend(sections_made_in_kernels, sections_made_in_kernels_expected());
 }
 

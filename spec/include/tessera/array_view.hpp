@@ -58,13 +58,19 @@ class array_view {
   // A raw pointer carries no size: the caller vouches for extent.size() elements (AV-2).
   // In kernel code (C++ AMP allows building a view over a pointer there, e.g. another view's data()) the
   // view only addresses the memory: the data is already where the kernel runs, and a home is host
-  // bookkeeping.
+  // bookkeeping. (While a launch runs, the emulator cannot tell a kernel's host code from another host
+  // thread's, so a view built over a pointer by another host thread then has no home either: on a GPU
+  // its data is not mirrored. Build such views before or after launches.)
   TESSERA_HD array_view(const tessera::extent<N>& e, T* source) : extent(e), data_(source) {
-#if TESSERA_DEVICE_PASS
-    set_dense_strides();
-#else
-    adopt_host_source(static_cast<std::size_t>(-1));
+#if !TESSERA_DEVICE_PASS
+    // Kernel code run by a host backend (a launch is running) likewise: no home, so kernel code does
+    // not allocate host memory. Host code built during another thread's launch gets none either.
+    if (!detail::launch_running()) {
+      adopt_host_source(static_cast<std::size_t>(-1));
+      return;
+    }
 #endif
+    set_dense_strides();
   }
 
   template <detail::contiguous_source<T> Container>
