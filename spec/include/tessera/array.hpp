@@ -166,6 +166,7 @@ class array {
     view_on_ = other.view_on_;
     associated_ = other.associated_;
     cpu_access_ = other.cpu_access_;
+    host_refused_ = other.host_refused_;
     guarded_ = other.guarded_;
     if (view_on_) view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
     std::copy(other.begin(), other.end(), begin());
@@ -304,16 +305,20 @@ class array {
     if (cpu != access_type::none && cpu != access_type::automatic && !av.device().supports_cpu_shared_memory)
       throw runtime_exception("array: " + av.device().path + " has no memory shared with the CPU, so the array's CPU "
                               "access type can only be access_type_none or access_type_auto (ARR-5)");
+    // Only an explicit access_type_none shuts host code out: an array that took none as its
+    // accelerator's default (a GPU's) keeps its host copy reachable, as PROJ-16 promises.
+    const bool host_refused = cpu == access_type::none;
     if (cpu == access_type::automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
     view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
     view_on_ = std::move(av);
     associated_ = std::move(associated);
     cpu_access_ = cpu;
-    guarded_ = cpu == access_type::none || view_on_.device().backend.empty();
+    host_refused_ = host_refused;
+    guarded_ = host_refused || view_on_.device().backend.empty();
   }
 
-  // ARR-6: host code touching an array whose storage the CPU cannot reach (CPU access type none) gets a
-  // runtime_exception, as in C++ AMP; so does kernel code touching an array on an accelerator that runs
+  // ARR-6: host code touching an array whose storage the CPU may not reach (built with access_type_none)
+  // gets a runtime_exception, as in C++ AMP; so does kernel code touching an array on an accelerator that runs
   // no kernels (the cpu accelerator): C++ AMP would have chosen that accelerator for the launch (PFE-10).
   // One load of a flag for every other array.
   void guard() const {
@@ -327,8 +332,8 @@ class array {
                                 "on \"emulator\" or a GPU");
       return;
     }
-    if (cpu_access_ == access_type::none)
-      throw runtime_exception("array: its CPU access type is access_type_none, so host code cannot touch its elements or "
+    if (host_refused_)
+      throw runtime_exception("array: it was built with CPU access type access_type_none, so host code cannot touch its elements or "
                               "data() (ARR-6); copy it into a host container, or build it with access_type_read_write");
   }
   T* end() const { return begin() + extent.size(); }
@@ -337,7 +342,8 @@ class array {
   accelerator_view view_on_;     // names no view: the default accelerator's default view
   accelerator_view associated_;  // names no view: the array's own view
   access_type cpu_access_ = access_type::automatic;
-  bool guarded_ = false;  // guard() has something to check
+  bool host_refused_ = false;  // built with access_type_none: host code may not touch the elements
+  bool guarded_ = false;       // guard() has something to check
 };
 
 template <class T, int N>
