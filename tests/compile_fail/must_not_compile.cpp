@@ -113,6 +113,10 @@ void must_not_compile() {
   std::vector<float> host(4, 1.0f);
   array_view<int, 1> v(4);
   copy(v, host.begin());
+#elif CASE == 27
+  // ARR-1: pointers are not amp-compatible elements; reinterpret_as<int*>() is refused as C++ AMP refuses it.
+  array_view<int, 1> v(4);
+  (void)v.reinterpret_as<int*>();
 #else
 #error "unknown CASE"
 #endif

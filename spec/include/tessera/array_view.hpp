@@ -40,6 +40,8 @@ template <class T, int N = 1>
 class array_view {
   static_assert(N > 0, "array_view rank must be at least 1");
   static_assert(sizeof(T) % 4 == 0, "array_view elements must be a multiple of 4 bytes (ARR-1); widen the element type");
+  static_assert(!std::is_pointer_v<T>, "array_view elements cannot be pointers (ARR-1: not amp-compatible, as in C++ AMP); "
+                                       "a host address means nothing on another device: store indices instead");
 
   using nonconst_value_type = std::remove_const_t<T>;
 
