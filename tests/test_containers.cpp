@@ -404,7 +404,8 @@ TEST(Array, RemembersTheAcceleratorViewItWasBuiltOn) {
   EXPECT_EQ(b(1, 2), 6);
   array<int, 3> c(1, 2, 3, src.begin(), v, access_type::none);
   EXPECT_EQ(c.get_cpu_access_type(), access_type_none);
-  EXPECT_EQ(c(0, 1, 2), 6);
+  EXPECT_THROW((void)c(0, 1, 2), runtime_exception);  // ARR-6: host code may not touch it; a copy may
+  EXPECT_EQ(std::vector<int>(c)[5], 6);
   const array<int, 3> d = c;
   EXPECT_EQ(d.get_accelerator_view(), v);
   EXPECT_EQ(d.get_cpu_access_type(), access_type::none);

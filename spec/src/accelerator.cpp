@@ -58,7 +58,8 @@ class registry {
   }
 
   // A bad path is refused whether or not a default was already chosen, so the error does not depend on
-  // what ran before.
+  // what ran before. The cpu accelerator may be set, as in C++ AMP (it is then what `accelerator()`
+  // names, and a launch on its views throws, PFE-10); it is only never chosen on its own (ACC-3).
   bool set_default(const std::string& path) {
     std::lock_guard lock(mutex_);
     ensure_enumerated();
@@ -68,9 +69,6 @@ class registry {
       return true;
     }
     device_ptr chosen = find_locked(path);  // throws for a path no device has
-    if (!runs_kernels(*chosen))
-      throw runtime_exception("the cpu accelerator stores data only and cannot be the default; choose \"emulator\" or a GPU",
-                              error_code::invalid_argument);
     if (default_) return false;
     default_ = chosen;
     return true;
@@ -81,7 +79,7 @@ class registry {
     if (!devices_.empty()) return;
     auto cpu = std::make_shared<detail::device_info>();
     cpu->path = accelerator::cpu_accelerator;
-    cpu->description = "CPU (host memory; not a compute target)";
+    cpu->description = "CPU accelerator";  // C++ AMP's description, which its launch error quotes
     devices_.push_back(cpu);
     for (auto e : enumerators_) append(e);
   }
@@ -142,8 +140,10 @@ namespace tessera::detail {
 
 void throw_no_launcher(const device_info& device) {
   if (device.backend.empty())
-    throw unsupported_feature("parallel_for_each on the \"" + device.path +
-                              "\" accelerator: it stores data only and cannot run kernels (PFE-10); launch on \"emulator\" or a GPU");
+    // The first sentence is C++ AMP's own message, which programs match on.
+    throw unsupported_feature("concurrency::parallel_for_each is not supported on the selected accelerator \"" +
+                              device.description + "\". The \"" + device.path +
+                              "\" accelerator stores data only and cannot run kernels (PFE-10); launch on \"emulator\" or a GPU");
   throw unsupported_feature("parallel_for_each on \"" + device.path + "\": this translation unit has no launcher for the \"" +
                             device.backend + "\" backend" + (device.launch_hint.empty() ? "" : "; " + device.launch_hint));
 }

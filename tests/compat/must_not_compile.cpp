@@ -39,6 +39,13 @@ int f() {
   std::variant<int, float> v = 1.0f;
   return static_cast<int>(v.index());
 }
+#elif CASE == 4
+// As in Microsoft's headers, concurrency is an alias of Concurrency, and an alias cannot be reopened
+// (MSVC: C2757); reopen Concurrency instead.
+#include <amp.h>
+namespace concurrency {
+int helper();
+}
 #else
 #error "unknown CASE"
 #endif

@@ -4,6 +4,8 @@
 #include <tessera/amp.hpp>
 #include <tessera/short_vectors.hpp>
 
+#include <vector>
+
 using namespace tessera;
 using namespace tessera::graphics;
 
@@ -77,6 +79,11 @@ void must_not_compile() {
 #elif CASE == 11
   // The same at rank 3: 2 * 2 * 257 = 1028 threads.
   parallel_for_each(extent<3>(2, 2, 257).tile<2, 2, 257>(), [=] restrict_amp (tiled_index<2, 2, 257>) {});
+  // ARR-9: copies with iterators of the container's element type, in both directions.
+  std::vector<int> host(4, 1);
+  copy(host.begin(), host.end(), a);
+  copy(host.begin(), a);
+  copy(a, host.begin());
 #elif CASE == 12
   // PFE-4, PROJ-4: a rank-3 tile is at most 64 in dimension 0, here with only 512 threads.
   parallel_for_each(extent<3>(128, 2, 2).tile<128, 2, 2>(), [=] restrict_amp (tiled_index<128, 2, 2>) {});
@@ -96,6 +103,20 @@ void must_not_compile() {
 #elif CASE == 24
   // SV-5: a swizzle names components the vector has; int_2 has no z.
   (void)int_2(1, 2).get_xz();
+#elif CASE == 25
+  // ARR-9: copying a range of float into an array of int is refused, as C++ AMP refuses it.
+  std::vector<float> host(4, 1.0f);
+  array<int, 1> a(4);
+  copy(host.begin(), host.end(), a);
+#elif CASE == 26
+  // ARR-9: so is copying an array_view of int out to an iterator over float.
+  std::vector<float> host(4, 1.0f);
+  array_view<int, 1> v(4);
+  copy(v, host.begin());
+#elif CASE == 27
+  // ARR-1: pointers are not amp-compatible elements; reinterpret_as<int*>() is refused as C++ AMP refuses it.
+  array_view<int, 1> v(4);
+  (void)v.reinterpret_as<int*>();
 #else
 #error "unknown CASE"
 #endif

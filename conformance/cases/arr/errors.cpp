@@ -91,4 +91,20 @@ TESSERA_CASE(array_index_out_of_bounds_in_kernel, "ARR-6,PROJ-7", expect::out_of
   });
 }
 
+// ARR-6, ARR-5: host code cannot touch the elements or data() of an array whose CPU access type is
+// access_type_none: runtime_exception, as in C++ AMP. (A kernel and copy() still reach them.)
+TESSERA_CASE(array_with_cpu_access_none_refuses_host_access, "ARR-6,ARR-5", expect::throws<tessera::runtime_exception>) {
+  array<int, 1> a(16, ctx.view(), access_type_none);
+  array_view<int, 1> v = a;
+  parallel_for_each(ctx.view(), a.extent, [=] restrict_amp (index<1> i) { v[i] = i[0]; });
+  (void)a[index<1>(3)];
+}
+
+// ARR-9: copy(end, begin, dest), a reversed range, throws runtime_exception.
+TESSERA_CASE(copy_from_a_reversed_range_throws, "ARR-9,ARR-10", expect::throws<tessera::runtime_exception>) {
+  const std::vector<int> src(8, 1);
+  array<int, 1> dest(8);
+  tessera::copy(src.end(), src.begin(), dest);
+}
+
 }  // namespace

@@ -7,6 +7,7 @@
 #include <tessera/accelerator.hpp>
 #include <tessera/array_view.hpp>
 #include <tessera/detail/elementwise.hpp>
+#include <tessera/detail/running_launches.hpp>
 
 #include <algorithm>
 #include <iterator>
@@ -154,10 +155,19 @@ class array {
 
   // Deep copies (ARR-2); moves steal the storage.
   // A copy stays on its source's accelerator_view (ARR-2).
+  // A kernel that captures an array by value (C++ AMP forbids it; a host compiler accepts it) copies it
+  // into the launch's arguments: on a GPU that copy's storage is host memory the kernel cannot reach, so
+  // the launch is refused there, naming the fix.
   array(const array& other) : array(other.extent) {
+    if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && c->on_device)
+      throw unsupported_feature("a kernel captured an array by value: its copy lives in host memory, which a GPU kernel "
+                                "cannot reach (ARR-2, PFE-11); capture an array_view of it instead: "
+                                "array_view<T, N> v = a; and use v in the kernel");
     view_on_ = other.view_on_;
     associated_ = other.associated_;
     cpu_access_ = other.cpu_access_;
+    host_refused_ = other.host_refused_;
+    guarded_ = other.guarded_;
     if (view_on_) view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
     std::copy(other.begin(), other.end(), begin());
   }
@@ -190,23 +200,25 @@ class array {
     return cpu_access_ != access_type::automatic ? cpu_access_ : get_accelerator_view().get_accelerator().take_default_cpu_access_type();
   }
 
-  T& operator[](const index<N>& idx) { return view_[idx]; }
-  const T& operator[](const index<N>& idx) const { return view_[idx]; }
-  T& operator()(const index<N>& idx) { return view_[idx]; }
-  const T& operator()(const index<N>& idx) const { return view_[idx]; }
-  T& operator()(int i0, int i1) requires(N == 2) { return view_(i0, i1); }
-  const T& operator()(int i0, int i1) const requires(N == 2) { return view_(i0, i1); }
-  T& operator()(int i0, int i1, int i2) requires(N == 3) { return view_(i0, i1, i2); }
-  const T& operator()(int i0, int i1, int i2) const requires(N == 3) { return view_(i0, i1, i2); }
+  // Element access and data() refuse host code where the CPU cannot reach the storage, and kernels where
+  // the array sits on an accelerator that runs none (guard()).
+  T& operator[](const index<N>& idx) { return guard(), view_[idx]; }
+  const T& operator[](const index<N>& idx) const { return guard(), view_[idx]; }
+  T& operator()(const index<N>& idx) { return guard(), view_[idx]; }
+  const T& operator()(const index<N>& idx) const { return guard(), view_[idx]; }
+  T& operator()(int i0, int i1) requires(N == 2) { return guard(), view_(i0, i1); }
+  const T& operator()(int i0, int i1) const requires(N == 2) { return guard(), view_(i0, i1); }
+  T& operator()(int i0, int i1, int i2) requires(N == 3) { return guard(), view_(i0, i1, i2); }
+  const T& operator()(int i0, int i1, int i2) const requires(N == 3) { return guard(), view_(i0, i1, i2); }
   // Rank 1: the element; rank >= 2: a projection on dimension 0 (ARR-6).
-  decltype(auto) operator[](int i) { return view_[i]; }
-  decltype(auto) operator[](int i) const { return const_view()[i]; }
-  decltype(auto) operator()(int i) { return view_[i]; }
-  decltype(auto) operator()(int i) const { return const_view()[i]; }
+  decltype(auto) operator[](int i) { return guard(), view_[i]; }
+  decltype(auto) operator[](int i) const { return guard(), const_view()[i]; }
+  decltype(auto) operator()(int i) { return guard(), view_[i]; }
+  decltype(auto) operator()(int i) const { return guard(), const_view()[i]; }
 
   // The linearized data, element 0 first (ARR-7).
-  T* data() { return host_data(true); }
-  const T* data() const { return host_data(false); }
+  T* data() { return guard(), host_data(true); }
+  const T* data() const { return guard(), host_data(false); }
 
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
@@ -293,11 +305,36 @@ class array {
     if (cpu != access_type::none && cpu != access_type::automatic && !av.device().supports_cpu_shared_memory)
       throw runtime_exception("array: " + av.device().path + " has no memory shared with the CPU, so the array's CPU "
                               "access type can only be access_type_none or access_type_auto (ARR-5)");
+    // Only an explicit access_type_none shuts host code out: an array that took none as its
+    // accelerator's default (a GPU's) keeps its host copy reachable, as PROJ-16 promises.
+    const bool host_refused = cpu == access_type::none;
     if (cpu == access_type::automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
     view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
     view_on_ = std::move(av);
     associated_ = std::move(associated);
     cpu_access_ = cpu;
+    host_refused_ = host_refused;
+    guarded_ = host_refused || view_on_.device().backend.empty();
+  }
+
+  // ARR-6: host code touching an array whose storage the CPU may not reach (built with access_type_none)
+  // gets a runtime_exception, as in C++ AMP; so does kernel code touching an array on an accelerator that runs
+  // no kernels (the cpu accelerator): C++ AMP would have chosen that accelerator for the launch (PFE-10).
+  // One load of a flag for every other array.
+  void guard() const {
+    if (!guarded_) [[likely]]
+      return;
+    if (detail::launch_running()) {
+      if (view_on_.device().backend.empty())
+        throw runtime_exception("concurrency::parallel_for_each is not supported on the selected accelerator \"" +
+                                view_on_.device().description + "\". A kernel touched an array placed on the \"" +
+                                view_on_.device().path + "\" accelerator, which stores data only (PFE-10); place the array "
+                                "on \"emulator\" or a GPU");
+      return;
+    }
+    if (host_refused_)
+      throw runtime_exception("array: it was built with CPU access type access_type_none, so host code cannot touch its elements or "
+                              "data() (ARR-6); copy it into a host container, or build it with access_type_read_write");
   }
   T* end() const { return begin() + extent.size(); }
 
@@ -305,6 +342,8 @@ class array {
   accelerator_view view_on_;     // names no view: the default accelerator's default view
   accelerator_view associated_;  // names no view: the array's own view
   access_type cpu_access_ = access_type::automatic;
+  bool host_refused_ = false;  // built with access_type_none: host code may not touch the elements
+  bool guarded_ = false;       // guard() has something to check
 };
 
 template <class T, int N>

@@ -14,6 +14,7 @@
 #include <tessera/detail/data_home.hpp>
 #include <tessera/detail/home_handle.hpp>
 #include <tessera/detail/launch_capture.hpp>
+#include <tessera/detail/running_launches.hpp>
 #include <tessera/exceptions.hpp>
 #include <tessera/extent.hpp>
 
@@ -39,6 +40,8 @@ template <class T, int N = 1>
 class array_view {
   static_assert(N > 0, "array_view rank must be at least 1");
   static_assert(sizeof(T) % 4 == 0, "array_view elements must be a multiple of 4 bytes (ARR-1); widen the element type");
+  static_assert(!std::is_pointer_v<T>, "array_view elements cannot be pointers (ARR-1: not amp-compatible, as in C++ AMP); "
+                                       "a host address means nothing on another device: store indices instead");
 
   using nonconst_value_type = std::remove_const_t<T>;
 
@@ -55,7 +58,22 @@ class array_view {
   array_view(const tessera::extent<N>& e, Container& source)
       : array_view(e, source.data(), static_cast<std::size_t>(source.size())) {}
   // A raw pointer carries no size: the caller vouches for extent.size() elements (AV-2).
-  array_view(const tessera::extent<N>& e, T* source) : array_view(e, source, static_cast<std::size_t>(-1)) {}
+  // In kernel code (C++ AMP allows building a view over a pointer there, e.g. another view's data()) the
+  // view only addresses the memory: the data is already where the kernel runs, and a home is host
+  // bookkeeping. (While a launch runs, the emulator cannot tell a kernel's host code from another host
+  // thread's, so a view built over a pointer by another host thread then has no home either: on a GPU
+  // its data is not mirrored. Build such views before or after launches.)
+  TESSERA_HD array_view(const tessera::extent<N>& e, T* source) : extent(e), data_(source) {
+#if !TESSERA_DEVICE_PASS
+    // Kernel code run by a host backend (a launch is running) likewise: no home, so kernel code does
+    // not allocate host memory. Host code built during another thread's launch gets none either.
+    if (!detail::launch_running()) {
+      adopt_host_source(static_cast<std::size_t>(-1));
+      return;
+    }
+#endif
+    set_dense_strides();
+  }
 
   template <detail::contiguous_source<T> Container>
     requires(N == 1)
@@ -66,9 +84,9 @@ class array_view {
   template <detail::contiguous_source<T> Container>
     requires(N == 3)
   array_view(int e0, int e1, int e2, Container& source) : array_view(tessera::extent<3>(e0, e1, e2), source) {}
-  array_view(int e0, T* source) requires(N == 1) : array_view(tessera::extent<1>(e0), source) {}
-  array_view(int e0, int e1, T* source) requires(N == 2) : array_view(tessera::extent<2>(e0, e1), source) {}
-  array_view(int e0, int e1, int e2, T* source) requires(N == 3) : array_view(tessera::extent<3>(e0, e1, e2), source) {}
+  TESSERA_HD array_view(int e0, T* source) requires(N == 1) : array_view(tessera::extent<1>(e0), source) {}
+  TESSERA_HD array_view(int e0, int e1, T* source) requires(N == 2) : array_view(tessera::extent<2>(e0, e1), source) {}
+  TESSERA_HD array_view(int e0, int e1, int e2, T* source) requires(N == 3) : array_view(tessera::extent<3>(e0, e1, e2), source) {}
 
   // A view with no data source: storage is allocated here and starts undefined (AV-3).
   explicit array_view(const tessera::extent<N>& e) requires(!std::is_const_v<T>)
@@ -106,7 +124,7 @@ class array_view {
 
   // --- element access (AV-9) ----------------------------------------------------------------------------
   TESSERA_HD T& operator[](const index<N>& idx) const {
-    detail::check_bounds<array_view>(idx, extent);
+    check_index(idx);
     prepare_host_access();
     return data_[offset(idx)];
   }
@@ -140,40 +158,48 @@ class array_view {
   }
 
   // --- sections (AV-10) ---------------------------------------------------------------------------------
-  array_view section(const index<N>& origin, const tessera::extent<N>& ext) const {
+  // Host and kernel code alike (C++ AMP code takes sections inside kernels): a section only moves the
+  // pointer, so in kernel code it addresses the data where the kernel runs. Range checks are the host's.
+  TESSERA_HD array_view section(const index<N>& origin, const tessera::extent<N>& ext) const {
+#if !TESSERA_DEVICE_PASS
     detail::check_section("array_view", origin, ext, extent);
+#endif
     array_view s = *this;
     s.extent = ext;
     s.data_ = data_ + offset(origin);
     return s;
   }
-  array_view section(const index<N>& origin) const { return section(origin, extent - origin); }
-  array_view section(const tessera::extent<N>& ext) const { return section(index<N>(), ext); }
-  array_view section(int i0, int e0) const requires(N == 1) { return section(index<1>(i0), tessera::extent<1>(e0)); }
-  array_view section(int i0, int i1, int e0, int e1) const requires(N == 2) {
+  TESSERA_HD array_view section(const index<N>& origin) const { return section(origin, extent - origin); }
+  TESSERA_HD array_view section(const tessera::extent<N>& ext) const { return section(index<N>(), ext); }
+  TESSERA_HD array_view section(int i0, int e0) const requires(N == 1) { return section(index<1>(i0), tessera::extent<1>(e0)); }
+  TESSERA_HD array_view section(int i0, int i1, int e0, int e1) const requires(N == 2) {
     return section(index<2>(i0, i1), tessera::extent<2>(e0, e1));
   }
-  array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const requires(N == 3) {
+  TESSERA_HD array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const requires(N == 3) {
     return section(index<3>(i0, i1, i2), tessera::extent<3>(e0, e1, e2));
   }
 
   // Rank 1, dense only: the same bytes seen as another element type (ARR-8). A read-only view gives a
   // read-only view: array_view<const float,1>::reinterpret_as<int>() is an array_view<const int,1> (AV-15).
   template <class U, class R = std::conditional_t<std::is_const_v<T>, const U, U>>
-  array_view<R, 1> reinterpret_as() const requires(N == 1) {
-    require_dense("reinterpret_as");
+  TESSERA_HD array_view<R, 1> reinterpret_as() const requires(N == 1) {
     const std::size_t bytes = static_cast<std::size_t>(extent[0]) * sizeof(T);
+#if !TESSERA_DEVICE_PASS
+    require_dense("reinterpret_as");
     if (bytes % sizeof(U) != 0)
       throw runtime_exception("reinterpret_as: " + std::to_string(bytes) + " bytes are not a whole number of " +
                               std::to_string(sizeof(U)) + "-byte elements; choose an element type that divides them");
+#endif
     return array_view<R, 1>(tessera::extent<1>(static_cast<int>(bytes / sizeof(U))), reinterpret_cast<R*>(data_), home_);
   }
   template <int K>
-  array_view<T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) {
+  TESSERA_HD array_view<T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) {
+#if !TESSERA_DEVICE_PASS
     require_dense("view_as");
     if (e.size() > extent.size())
       throw runtime_exception("view_as: the new extent has more elements than the view; use an extent of at most " +
                               std::to_string(extent.size()) + " elements");
+#endif
     return array_view<T, K>(e, data_, home_);
   }
 
@@ -236,14 +262,18 @@ class array_view {
   array_view() = default;  // used by projections
 
   array_view(const tessera::extent<N>& e, T* source, std::size_t available) : extent(e), data_(source) {
-    const std::size_t needed = checked_size(e);
+    adopt_host_source(available);
+  }
+  // The home of a view built over host memory: `available` elements at data_ (size_t(-1): unknown).
+  void adopt_host_source(std::size_t available) {
+    const std::size_t needed = checked_size(extent);
     if (available < needed)
       throw runtime_exception("array_view: the source holds " + std::to_string(available) + " elements but the extent needs " +
                               std::to_string(needed) + "; give a larger source or a smaller extent");
-    home_ = detail::home_handle(new detail::data_home(const_cast<nonconst_value_type*>(source), needed * sizeof(T)));
+    home_ = detail::home_handle(new detail::data_home(const_cast<nonconst_value_type*>(data_), needed * sizeof(T)));
     set_dense_strides();
   }
-  array_view(const tessera::extent<N>& e, T* data, detail::home_handle home)
+  TESSERA_HD array_view(const tessera::extent<N>& e, T* data, detail::home_handle home)
       : extent(e), data_(data), home_(std::move(home)) {
     set_dense_strides();
   }
@@ -259,7 +289,7 @@ class array_view {
     return n;
   }
 
-  void set_dense_strides() {
+  TESSERA_HD void set_dense_strides() {
     int s = 1;
     for (int d = N - 1; d >= 0; --d) {
       stride_[d] = s;
@@ -269,6 +299,21 @@ class array_view {
 
   void require_dense(const char* what) const {
     if (stride_[N - 1] != 1) throw runtime_exception(std::string(what) + " needs a dense rank-1 view");
+  }
+
+  // AV-8, PROJ-7: indexing outside the extent throws out_of_bounds, but for host code of a program built
+  // through the compat header that stays inside the data's storage (host_runtime.hpp says why).
+  TESSERA_NOT_CHECKED TESSERA_HD void check_index([[maybe_unused]] const index<N>& idx) const {
+#if !TESSERA_DEVICE_PASS
+    if (!extent.contains(idx) && !(detail::host_backend.host_indexing_as_cpp_amp && inside_storage(idx) && !detail::launch_running()))
+      detail::check_bounds<array_view>(idx, extent);
+#endif
+  }
+  bool inside_storage(const index<N>& idx) const {
+    if (!home_) return false;
+    const auto* at = reinterpret_cast<const std::byte*>(data_ + offset(idx));
+    const auto* begin = static_cast<const std::byte*>(home_->host());
+    return at >= begin && at + sizeof(T) <= begin + home_->bytes();
   }
 
   // Host code touching the data: bring the current copy home first (a no-op unless a GPU wrote it).

@@ -7,10 +7,10 @@
 #include <tessera/completion_future.hpp>
 #include <tessera/detail/elementwise.hpp>
 
-#include <utility>
-
 #include <algorithm>
 #include <iterator>
+#include <type_traits>
+#include <utility>
 
 namespace tessera {
 
@@ -29,9 +29,29 @@ void copy(const array_view<const T, N>& src, const array_view<T, N>& dest) { det
 template <class T, int N>
 void copy(const array_view<T, N>& src, const array_view<T, N>& dest) { detail::copy_elements(array_view<const T, N>(src), dest); }
 
-// Host iterator range -> container. A range shorter than the destination is an error (ARR-4, U10).
+namespace detail {
+// C++ AMP rejects at compile time a copy whose host iterator has another element type than the
+// container (ARR-9): an implicit conversion there would hide a wrong buffer. An output iterator without
+// a value type (std::back_inserter) takes whatever it is given.
+template <class It, class T, class V = typename std::iterator_traits<It>::value_type>
+constexpr bool iterator_element_matches = std::is_void_v<V> || std::is_same_v<std::remove_cv_t<V>, std::remove_cv_t<T>>;
+template <class It, class T>
+constexpr void require_iterator_element() {
+  static_assert(iterator_element_matches<It, T>,
+                "copy: the iterator's element type differs from the container's (ARR-9); copy through a container or "
+                "iterator of the container's element type");
+}
+}  // namespace detail
+
+// Host iterator range -> container. A range shorter than the destination is an error (ARR-4, U10); so
+// is a reversed one (last before first), which C++ AMP refuses with runtime_exception.
 template <std::input_iterator It, class T, int N>
 void copy(It first, It last, const array_view<T, N>& dest) {
+  detail::require_iterator_element<It, T>();
+  if constexpr (std::random_access_iterator<It>) {
+    if (last < first)
+      throw runtime_exception("copy: the source range ends before it begins; pass (begin, end) in that order");
+  }
   unsigned int n = 0;
   detail::for_each_index(dest.extent, [&](const index<N>& i) {
     if (first == last)
@@ -46,6 +66,7 @@ template <std::input_iterator It, class T, int N>
 void copy(It first, It last, array<T, N>& dest) { copy(first, last, static_cast<array_view<T, N>>(dest)); }
 template <std::input_iterator It, class T, int N>
 void copy(It first, const array_view<T, N>& dest) {
+  detail::require_iterator_element<It, T>();
   detail::for_each_index(dest.extent, [&](const index<N>& i) { dest[i] = *first++; });
 }
 template <std::input_iterator It, class T, int N>
@@ -54,6 +75,7 @@ void copy(It first, array<T, N>& dest) { copy(first, static_cast<array_view<T, N
 // Container -> host output iterator, in row-major order.
 template <class T, int N, std::output_iterator<T> Out>
 void copy(const array_view<T, N>& src, Out out) {
+  detail::require_iterator_element<Out, T>();
   detail::for_each_index(src.extent, [&](const index<N>& i) { *out++ = src[i]; });
 }
 template <class T, int N, std::output_iterator<T> Out>

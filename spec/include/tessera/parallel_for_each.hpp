@@ -9,6 +9,7 @@
 #include <tessera/compute_domain.hpp>
 #include <tessera/detail/backend_dispatch.hpp>
 #include <tessera/detail/launch_observer.hpp>
+#include <tessera/detail/running_launches.hpp>
 #include <tessera/extent.hpp>
 #include <tessera/tiled_index.hpp>
 
@@ -22,6 +23,7 @@ void parallel_for_each(const accelerator_view& view, const extent<N>& domain, co
                 "a kernel over extent<N> must be callable with index<N> (and must not be mutable)");
   detail::validate(domain);
   const detail::observed_launch observed(view);
+  const detail::running_launch running;
   detail::dispatch(view, domain, kernel);
 }
 
@@ -31,6 +33,7 @@ void parallel_for_each(const accelerator_view& view, const tiled_extent<D0, D1, 
                 "a kernel over tiled_extent<D0,D1,D2> must take tiled_index<D0,D1,D2> with the same tile sizes (TIDX-5)");
   detail::validate(domain);
   const detail::observed_launch observed(view);
+  const detail::running_launch running;
   detail::dispatch(view, domain, kernel);
 }
 

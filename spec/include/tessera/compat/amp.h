@@ -6,7 +6,7 @@
 //   using namespace concurrency;
 //   parallel_for_each(e.tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) { ... });
 //
-// compiles as it is and runs on Tessera's emulator: namespace concurrency (and Concurrency) holds the
+// compiles as it is and runs on Tessera's emulator: namespace Concurrency (and its alias concurrency) holds the
 // C++ AMP names of <amp.h>, `restrict(amp)` is accepted after the parameter list, and `index` is made to
 // mean concurrency::index despite POSIX's ::index. The other C++ AMP headers are next to this one:
 // <amp_math.h> (fast_math, precise_math) and <amp_short_vectors.h> (concurrency::graphics' short vector
@@ -37,7 +37,12 @@ using tessera_amp_index = index<N>;
 // The names of C++ AMP's <amp.h> that Tessera has, one by one: a using-directive would also bring
 // Tessera's own names (detail, limits, error_code, source_site, ...) into every scope that says
 // `using namespace concurrency;`, where they could collide with the program's names.
-namespace concurrency {
+//
+// As in Microsoft's headers, `Concurrency` is the namespace and `concurrency` an alias of it: code that
+// reopens `namespace Concurrency { ... }` to add its own helpers (Microsoft's test library does) compiles,
+// and both spellings reach what it adds. Reopening the alias (`namespace concurrency { ... }`) is an
+// error here as it is with MSVC (C2757); reopen `Concurrency` instead.
+namespace Concurrency {
 
 // Coordinates and tiling (§4).
 using ::tessera::extent;
@@ -91,10 +96,15 @@ using ::tessera::out_of_memory;
 using ::tessera::runtime_exception;
 using ::tessera::unsupported_feature;
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
-// Microsoft's headers name the namespace Concurrency and alias concurrency to it; code uses both.
-namespace Concurrency = ::concurrency;
+namespace concurrency = ::Concurrency;
+
+namespace tessera::detail {
+// C++ AMP programs index views on the host without checks (AV-8); their host code gets C++ AMP's result
+// inside the data's storage (host_runtime.hpp). Set while the program starts, before main.
+inline const bool host_indexing_set_for_cpp_amp = (host_backend.host_indexing_as_cpp_amp = true);
+}  // namespace tessera::detail
 
 // Last: these change how the rest of the translation unit is read, so every header the model needs is
 // already in.

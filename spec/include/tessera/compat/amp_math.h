@@ -9,7 +9,8 @@
 #include <tessera/amp_math.hpp>
 #include <tessera/compat/amp.h>
 
-namespace concurrency {
+namespace Concurrency {
 namespace fast_math = ::tessera::fast_math;
 namespace precise_math = ::tessera::precise_math;
-}  // namespace concurrency
+}  // namespace Concurrency
+namespace concurrency = ::Concurrency;  // as in <amp.h>: the namespace is Concurrency, concurrency its alias

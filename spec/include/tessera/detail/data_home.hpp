@@ -71,9 +71,14 @@ class data_home {
   }
 
   // Host code is about to read (write = false) or read and write the data.
+  // A write makes new contents: the mirror is stale, and an earlier discard_data() no longer applies to
+  // them (the next launch must see what the host wrote).
   TESSERA_NOT_CHECKED void use_on_host(bool write) {
     if (!__atomic_load_n(&host_current_, __ATOMIC_ACQUIRE)) pull();
-    if (write && mirror_current_) mirror_current_ = false;
+    if (write) {
+      mirror_current_ = false;
+      discarded_ = false;
+    }
   }
 
   // A launch on `device` is about to use the data; returns the device address of byte 0.

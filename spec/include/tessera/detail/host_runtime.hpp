@@ -14,6 +14,12 @@ namespace tessera::detail {
 struct host_runtime {
   // Whether host-side indexing is checked (read on every access in checked code: one load).
   bool bounds_checking = true;
+  // C++ AMP's own indexing is unchecked (AV-8: undefined), and programs written against it read a view
+  // outside its extent on the host and get the element at that address, e.g. a section's loop running
+  // past the section into its parent. The compat header <amp.h> sets this, so that host code of such a
+  // program (not kernel code, and not Tessera's own API, PROJ-7) gets that element when the address lies
+  // inside the data's storage; outside the storage it still throws out_of_bounds.
+  bool host_indexing_as_cpp_amp = false;
   // The code addresses of the caller's stack, innermost first, for a report naming the kernel's line.
   std::vector<const void*> (*call_stack)() = nullptr;
 };
