@@ -5,6 +5,7 @@
 #include "report/kernel_failure_report.hpp"
 #include "report/thread_names.hpp"
 
+#include <tessera/detail/row_major.hpp>
 #include <tessera/kernel_failures.hpp>
 
 #include <pthread.h>
@@ -20,6 +21,9 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
                                     std::size_t stack_bytes) {
   launch_ = &launch;
   tile_ = tile;
+  tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, tile_index_.index);
+  // Checks off (no hazard log): the monitor has nothing to set up, follow or close for this tile.
+  checking_ = hazard_log::current() != nullptr;
   seed_ = seed;
   stack_bytes_ = stack_bytes;
   phase_ = 0;
@@ -50,12 +54,12 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   mismatch_ = chain_mismatch_ = chains_diverged_ = false;
 
   current_ = this;
-  monitor_.begin_tile(*this, launch, tile);
+  if (checking_) monitor_.begin_tile(*this, launch, tile);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
   if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler
     current_ = nullptr;
-    monitor_.end_tile();
+    if (checking_) monitor_.end_tile();
     sigset_t segv;
     sigemptyset(&segv);
     sigaddset(&segv, SIGSEGV);
@@ -75,7 +79,7 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   } else {
     outcome = exception_report();
   }
-  monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
+  if (checking_) monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
   if (outcome || stopped_by_check_) unwind_parked();
   current_ = nullptr;
   return outcome;
@@ -87,7 +91,7 @@ void tile_runner::fiber_main(void* runner) {
   r->threads_[self].st = state::running;
   bool unwound = false;
   try {
-    r->launch_->body(*r->launch_, r->tile_, self);
+    r->launch_->body(*r->launch_, r->tile_index_, self);
     r->monitor_.thread_done();
   } catch (const fiber_unwind&) {
     unwound = true;
@@ -138,7 +142,7 @@ int tile_runner::end_phase() {
   // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
   // which is what a parked thread is.
   ++phase_;
-  monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
+  if (checking_) monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
   if (order_grown_) {
     order_.resize(n_);
     order_grown_ = false;
@@ -226,6 +230,7 @@ std::exception_ptr tile_runner::divergence_report() const {
 }
 
 std::exception_ptr tile_runner::exception_report() const {
+  if (threw_ == 0) return nullptr;  // the common case: no thread threw, nothing to look for
   int who = -1;
   for (int i = 0; i < n_ && who < 0; ++i)
     if (thrown_[i]) who = i;

@@ -109,6 +109,8 @@ class tile_runner {
   access_monitor monitor_;
   const tiled_launch* launch_ = nullptr;
   std::int64_t tile_ = 0;
+  tile_position tile_index_{};  // tile_ in the launch's grid of tiles (rank components), for every thread
+  bool checking_ = false;          // the launch has a hazard log: the checks hear of tiles and phases
   std::uint64_t seed_ = 0;
   std::size_t stack_bytes_ = 0;
   std::uint64_t phase_ = 0;
