@@ -47,7 +47,7 @@ CATEGORIES = [
     ("fiber", "fiber start and end (`make_fiber`, `fiber_main`, `tessera_fiber_start`)"),
     ("barrier", "barrier bookkeeping (`barrier_wait`'s inlined crossing, `end_phase`)"),
     ("tile", "per-tile setup and teardown (`tile_runner::run`, `sigsetjmp`, results)"),
-    ("monitor", "the checks' per-tile and per-phase calls from the runner (`begin_tile`, `end_tile`, `phase_turn`)"),
+    ("monitor", "the checks' calls from the runner (`begin_tile`, `end_tile`, `phase_turn`; the held-write test at each barrier)"),
     ("scheduler", "scheduler (tile loop, failure bookkeeping, hazard-log scope, oneTBB)"),
     ("index", "index arithmetic (tile and local index from the linear numbers)"),
     ("barrier_call", "the kernel's call to the barrier (source site)"),
