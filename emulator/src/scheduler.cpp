@@ -22,6 +22,7 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <limits>
@@ -176,7 +177,9 @@ void run_tiled(const tiled_launch& l) {
     hazards.emplace(l, true, [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); }, o.seed,
                     config_of(o));
   }
-  for_each_task(l.tiles, 1, workers, [&](std::int64_t first, std::int64_t last) {
+  // One worker takes every tile in one call: the per-call set-up (the hazard log's scope, the worker's
+  // lookup) is paid once, not per tile.
+  for_each_task(l.tiles, workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : 1, workers, [&](std::int64_t first, std::int64_t last) {
     const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
     worker& w = worker::here();
     for (std::int64_t t = first; t < last; ++t) {

@@ -5,6 +5,7 @@
 #include "report/kernel_failure_report.hpp"
 #include "report/thread_names.hpp"
 
+#include <tessera/detail/row_major.hpp>
 #include <tessera/kernel_failures.hpp>
 
 #include <pthread.h>
@@ -20,6 +21,9 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
                                     std::size_t stack_bytes) {
   launch_ = &launch;
   tile_ = tile;
+  tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, tile_index_.index);
+  // Checks off (no hazard log): the monitor has nothing to set up, follow or close for this tile.
+  checking_ = hazard_log::current() != nullptr;
   seed_ = seed;
   stack_bytes_ = stack_bytes;
   phase_ = 0;
@@ -30,15 +34,12 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   order_grown_ = false;
   overflowed_ = -1;
   running_ = -1;
-  const auto& stacks = stacks_.reserve(n_, stack_bytes);
-  stacks_in_use_ = &stacks;
+  stacks_in_use_ = &stacks_.reserve(n_, stack_bytes);
   threads_.resize(n_);
   order_.resize(n_);
   // Only a tile in which a thread threw leaves anything in thrown_ (threw_ still counts them).
   if (threw_ != 0 || static_cast<int>(thrown_.size()) != n_) thrown_.assign(n_, nullptr);
-  for (int i = 0; i < n_; ++i)
-    threads_[i] = thread_slot{make_fiber(stacks[i].top, stacks[i].usable, &tile_runner::fiber_main, this), nullptr, 0,
-                              memory_scope::all_memory, state::fresh, nullptr, nullptr};
+  prepare_fibers();
   // Seed 0 runs every phase in local-index order: the order left by the previous tile of the same size
   // still is (polling threads queued again were appended after it and cut off by the resize).
   if (seed_ != 0 || identity_order_of_ != n_) {
@@ -50,12 +51,13 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   mismatch_ = chain_mismatch_ = chains_diverged_ = false;
 
   current_ = this;
-  monitor_.begin_tile(*this, launch, tile);
+  if (checking_) monitor_.begin_tile(*this, launch, tile);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
   if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler
     current_ = nullptr;
-    monitor_.end_tile();
+    idle_.clear();  // the tile's fibers are abandoned mid-flight, their stacks as they were: make new ones
+    if (checking_) monitor_.end_tile();
     sigset_t segv;
     sigemptyset(&segv);
     sigaddset(&segv, SIGSEGV);
@@ -75,43 +77,72 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   } else {
     outcome = exception_report();
   }
-  monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
+  if (checking_) monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
   if (outcome || stopped_by_check_) unwind_parked();
   current_ = nullptr;
   return outcome;
 }
 
+void tile_runner::prepare_fibers() {
+  const std::vector<fiber_stack>& stacks = *stacks_in_use_;
+  if (fibers_stack_bytes_ != stack_bytes_) {  // the pool has mapped new stacks: the old fibers are gone
+    idle_.clear();
+    fibers_stack_bytes_ = stack_bytes_;
+  }
+  while (static_cast<int>(idle_.size()) < n_) {
+    const fiber_stack& s = stacks[idle_.size()];
+    idle_.push_back(make_fiber(s.top, s.usable, &tile_runner::fiber_main, this));
+  }
+  for (int i = 0; i < n_; ++i) {
+    thread_slot& t = threads_[i];
+    t.context = idle_[i];
+    t.st = state::fresh;
+    t.fiber = static_cast<std::uint16_t>(i);
+  }
+}
+
 void tile_runner::fiber_main(void* runner) {
   auto* r = static_cast<tile_runner*>(runner);
-  const int self = r->running_;
-  r->threads_[self].st = state::running;
-  bool unwound = false;
-  try {
-    r->launch_->body(*r->launch_, r->tile_, self);
-    r->monitor_.thread_done();
-  } catch (const fiber_unwind&) {
-    unwound = true;
-  } catch (const check_stop&) {
-    r->stopped_by_check_ = true;
-    unwound = true;
-  } catch (...) {
-    r->thrown_[self] = std::current_exception();
-  }
-  // Switch only after the catch block has ended, so the thread's exception bookkeeping stays balanced.
-  if (unwound) {
-    r->threads_[self].st = state::finished;
-    r->switch_to(-1);
-  } else {
-    if (r->thrown_[self]) {
-      r->threads_[self].st = state::threw;
-      ++r->threw_;
-    } else {
-      r->threads_[self].st = state::finished;
-      ++r->finished_;
+  for (;;) {  // one kernel thread per round; the thread to run is the one switched to (running_)
+    const int self = r->running_;
+    r->threads_[self].st = state::running;
+    bool unwound = false;
+    try {
+      r->launch_->body(*r->launch_, r->tile_index_, self);
+      r->monitor_.thread_done();
+    } catch (const fiber_unwind&) {
+      unwound = true;
+    } catch (const check_stop&) {
+      r->stopped_by_check_ = true;
+      unwound = true;
+    } catch (...) {
+      r->thrown_[self] = std::current_exception();
     }
-    r->switch_to(r->next_after_stop());
+    // Go on only after the catch block has ended, so the thread's exception bookkeeping stays balanced.
+    int next = -1;
+    if (unwound) {
+      r->threads_[self].st = state::finished;
+    } else {
+      if (r->thrown_[self]) {
+        r->threads_[self].st = state::threw;
+        ++r->threw_;
+      } else {
+        r->threads_[self].st = state::finished;
+        ++r->finished_;
+      }
+      next = r->next_after_stop();
+      if (next >= 0 && r->threads_[next].st == state::fresh) {  // not started yet: it runs here, on this stack
+        r->threads_[next].fiber = r->threads_[self].fiber;
+        r->running_ = next;
+        continue;
+      }
+    }
+    // This fiber is idle until a thread is started on it again (a later tile, or a later thread of this
+    // one that has it as its own).
+    const int fiber = r->threads_[self].fiber;
+    r->running_ = next;
+    fiber_switch(&r->idle_[fiber], next < 0 ? r->worker_ctx_ : r->threads_[next].context);
   }
-  std::abort();  // a finished thread is never resumed
 }
 
 void tile_runner::yield_polling() {
@@ -138,7 +169,7 @@ int tile_runner::end_phase() {
   // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
   // which is what a parked thread is.
   ++phase_;
-  monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
+  if (checking_) monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
   if (order_grown_) {
     order_.resize(n_);
     order_grown_ = false;
@@ -226,6 +257,7 @@ std::exception_ptr tile_runner::divergence_report() const {
 }
 
 std::exception_ptr tile_runner::exception_report() const {
+  if (threw_ == 0) return nullptr;  // the common case: no thread threw, nothing to look for
   int who = -1;
   for (int i = 0; i < n_ && who < 0; ++i)
     if (thrown_[i]) who = i;

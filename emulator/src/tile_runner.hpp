@@ -1,8 +1,9 @@
-// tile_runner: runs one tile, every kernel thread on its own fiber, with a real barrier rendezvous.
+// tile_runner: runs one tile, its kernel threads on the worker's fibers, with a real barrier rendezvous.
 //
 // Threads of a tile run one at a time on the worker's thread. A barrier phase runs every thread in the
 // phase's order until it reaches a barrier or ends; a thread that stops hands the CPU directly to the next
-// thread of the phase (one context switch, no scheduler in between). The last thread of a phase checks the
+// thread of the phase (one context switch, no scheduler in between; none at all when it ended and the next
+// has not started: that one runs on the same stack). The last thread of a phase checks the
 // rendezvous: all at one barrier call site -> the next phase starts; all finished -> the tile is done;
 // anything else is barrier divergence, reported with the call sites and threads, never a hang. Threads
 // still parked are then unwound (their destructors run) and the worker gets the outcome.
@@ -61,7 +62,7 @@ class tile_runner {
 
   // The stack of a kernel thread of the running tile: [low, high).
   std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept {
-    const fiber_stack& s = (*stacks_in_use_)[thread];
+    const fiber_stack& s = (*stacks_in_use_)[threads_[thread].fiber];
     return {reinterpret_cast<std::uintptr_t>(s.guard_end), reinterpret_cast<std::uintptr_t>(s.top)};
   }
 
@@ -79,11 +80,18 @@ class tile_runner {
     int line;
     memory_scope scope;
     state st;
-    const void* pc;      // where the kernel's machine code called it
-    const void* caller;  // where the function that called it returns to
+    std::uint16_t fiber;  // the fiber (and stack) that runs it: tiles hold at most 1024 threads
+    const void* pc;       // where the kernel's machine code called it
+    const void* caller;   // where the function that called it returns to
   };
 
+  // A fiber runs kernel threads one after another for as long as the worker lives: when its thread ends,
+  // it picks the next thread of the phase; one that has not started yet it runs itself, on the stack it
+  // is on (a tile whose threads meet no barrier runs on one stack, without a switch), any other it
+  // switches to, and it waits, idle, until a thread is started on it again. So a fiber is made once per
+  // stack, not once per thread of every tile.
   static void fiber_main(void* runner);
+  void prepare_fibers();  // every thread of the tile gets an idle fiber of its own (made the first time)
   [[gnu::always_inline]] int next_after_stop() {  // pick who runs after the current thread stopped; -1: the worker
     if (++pos_ < static_cast<int>(order_.size())) return order_[pos_];
     return end_phase();
@@ -109,6 +117,8 @@ class tile_runner {
   access_monitor monitor_;
   const tiled_launch* launch_ = nullptr;
   std::int64_t tile_ = 0;
+  tile_position tile_index_{};  // tile_ in the launch's grid of tiles (rank components), for every thread
+  bool checking_ = false;          // the launch has a hazard log: the checks hear of tiles and phases
   std::uint64_t seed_ = 0;
   std::size_t stack_bytes_ = 0;
   std::uint64_t phase_ = 0;
@@ -120,6 +130,8 @@ class tile_runner {
   bool stopped_by_check_ = false;  // a check ended the tile (check_stop)
   bool order_grown_ = false;       // polling threads were queued again in this phase
   fiber_context worker_ctx_ = nullptr;
+  std::vector<fiber_context> idle_;  // the idle fibers' contexts, one per stack; empty: none made yet
+  std::size_t fibers_stack_bytes_ = 0;  // the stack size idle_'s fibers were made for
   std::vector<thread_slot> threads_;
   std::vector<int> order_;
   int identity_order_of_ = -1;  // order_ holds 0..n-1 for this n (seed 0), so a tile need not refill it

@@ -38,8 +38,15 @@ void run_simple(const simple_launch& launch);
 
 // --- tiled: every thread of a tile is a fiber --------------------------------------------------------
 // The shape (rank, tile_dims, tiles_per_dim, tiles, threads_per_tile) is the model's launch record.
+// A thread body gets its tile's index (rank components, row-major), worked out once per tile by the
+// runner rather than divided out of the tile number by every thread, and its local index, linearized.
+// The tile's index comes by value: kernel code built with the checks' instrumentation must not read the
+// runner's memory (a worker's thread-local state, which the checks would take for tile_static memory).
+struct tile_position {
+  int index[3];
+};
 struct tiled_launch : launch_memory, tessera::detail::tiled_shape {
-  using thread_body = void (*)(const tiled_launch&, std::int64_t tile, int local);
+  using thread_body = void (*)(const tiled_launch&, tile_position tile, int local);
   thread_body body;
 };
 void run_tiled(const tiled_launch& launch);
@@ -47,8 +54,8 @@ void run_tiled(const tiled_launch& launch);
 // The tile-local index a thread is given. TESSERA_TEST_BREAK_BACKEND (a test-only build of the
 // conformance suite, never of the library) makes this emulator deliberately wrong: it swaps the first two
 // dimensions, which the differ must catch.
-template <int N>
-index<N> local_index(std::int64_t linear, const int* dims) {
+template <int N, class Dims>
+index<N> local_index(int linear, const Dims& dims) {
   index<N> local = tessera::detail::delinearize<N>(linear, dims);
 #if defined(TESSERA_TEST_BREAK_BACKEND)
   if constexpr (N >= 2) {
@@ -106,10 +113,14 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   l.kernel_bytes = sizeof args;
   l.globals = globals.data();
   l.global_count = globals.size();
-  l.body = [](const tiled_launch& self, std::int64_t tile, int local) {
+  l.body = [](const tiled_launch& self, tile_position tile, int local) {
     const Kernel& k = *static_cast<const Kernel*>(self.kernel);
-    k(tessera::detail::make_tiled_index<D0, D1, D2>(tessera::detail::delinearize<rank>(tile, self.tiles_per_dim),
-                                                    local_index<rank>(local, self.tile_dims)));
+    // The tile's shape is known here at compile time: the local index costs shifts and multiplications,
+    // not divisions.
+    constexpr auto tile_shape = tessera::detail::tile_extent_of<D0, D1, D2>();
+    index<rank> tile_index;
+    for (int d = 0; d < rank; ++d) tile_index[d] = tile.index[d];
+    k(tessera::detail::make_tiled_index<D0, D1, D2>(tile_index, local_index<rank>(local, tile_shape)));
   };
   run_tiled(l);
 }
