@@ -53,19 +53,27 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   monitor_.begin_tile(*this, launch, tile);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
-  if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler
-    current_ = nullptr;
-    monitor_.end_tile();
+  if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler, on the worker's stack
     sigset_t segv;
     sigemptyset(&segv);
     sigaddset(&segv, SIGSEGV);
     pthread_sigmask(SIG_UNBLOCK, &segv, nullptr);
-    return overflow_report();
+    // The thread's stack is lost: it ends here, as a thread that threw. The others of its phase still run
+    // until they stop, so every thread that overflows in this phase does, whatever the thread order, and
+    // the report names the lowest of them: the same at every seed.
+    threads_[overflowing_].st = state::threw;
+    ++threw_;
+    if (overflowed_ < 0 || overflowing_ < overflowed_) overflowed_ = overflowing_;
+    running_ = -1;
+    if (const int next = next_after_stop(); next >= 0) switch_to(next);  // back here when the tile ends
+  } else {
+    switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
   }
-  switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
 
   std::exception_ptr outcome;
-  if (stopped_by_check_) {
+  if (overflowed_ >= 0) {
+    outcome = overflow_report();
+  } else if (stopped_by_check_) {
     // The finding is in the launch's hazard log. In stop mode the launch ends at it; in report mode only
     // this tile did (its threads could not go on), and the launch continues.
     if (hazard_log* log = hazard_log::current(); log != nullptr && log->config().stop_at_first)
@@ -159,7 +167,7 @@ void tile_runner::unwind_parked() {
 }
 
 void tile_runner::abandon_after_overflow() noexcept {
-  overflowed_ = running_;
+  overflowing_ = running_;
   siglongjmp(overflow_exit_, 1);
 }
 

@@ -137,7 +137,8 @@ class tile_runner {
   memory_scope phase_scope_ = memory_scope::all_memory;
   std::vector<std::exception_ptr> thrown_;
   sigjmp_buf overflow_exit_;
-  int overflowed_ = -1;
+  int overflowing_ = -1;  // the thread whose stack overflowed just now
+  int overflowed_ = -1;   // the lowest thread of the tile whose stack overflowed
 };
 
 void tile_runner::barrier_wait(memory_scope scope, source_site site, const void* pc) {

@@ -81,7 +81,7 @@ TEST_F(TileStaticOpacity, ANeverWrittenTileStaticScalarReadAfterABarrierIsAnUnin
 // Two helpers that store to one element, inlined into one kernel: the compiler may merge their stores
 // into one instruction (with a location of neither), or keep both; the race is named at the helpers' lines.
 void put_left(array_view<int, 1> v, int at, int value) restrict_amp { v[at] = value; }  // helper_left
-void put_right(array_view<int, 1> v, int at, int value) restrict_amp { v[at] = value + 1; }  // helper_right
+void put_right(array_view<int, 1> v, int at, int value) restrict_amp { v[at] = value; }  // helper_right
 const int helper_left = __LINE__ - 2;
 const int helper_right = __LINE__ - 2;
 
@@ -161,7 +161,7 @@ TEST_F(Placement, DivergenceThroughABarrierHelperNamesTheKernelsTwoCalls) {
         b[t.global] = 1;
       } else {
         stage(t.barrier);
-        b[t.global] = 2;
+        b[t.global] = 1;  // the same as the other branch: a compiler may merge the two into one
       }
     });
   } catch (const barrier_divergence& e) {
@@ -171,6 +171,54 @@ TEST_F(Placement, DivergenceThroughABarrierHelperNamesTheKernelsTwoCalls) {
   EXPECT_NE(message.find(":" + std::to_string(first_call)), std::string::npos) << message;
   EXPECT_NE(message.find(":" + std::to_string(second_call)), std::string::npos) << message;
   (void)stage_wait;
+}
+
+// The same with the helper left out of line: both threads' barrier call is the helper's one instruction,
+// and only the return addresses (the kernel's two calls) tell the barriers apart.
+[[gnu::noinline]] void stage_out_of_line(const tile_barrier& b) restrict_amp { b.wait(); }
+
+TEST_F(Placement, DivergenceThroughAnOutOfLineBarrierHelperNamesTheKernelsTwoCalls) {
+  std::vector<int> in(32), out(32, 0);
+  for (int i = 0; i < 32; ++i) in[i] = (i * 5) % 3 == 0 ? 1 : -1;
+  array_view<const int, 1> a(32, in);
+  array_view<int, 1> b(32, out);
+  const int first_call = __LINE__ + 5, second_call = __LINE__ + 8;
+  std::string message;
+  try {
+    parallel_for_each(b.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      if (a[t.global] > 0) {
+        stage_out_of_line(t.barrier);
+        b[t.global] = 1;
+      } else {
+        stage_out_of_line(t.barrier);
+        b[t.global] = 1;  // the same as the other branch: a compiler may merge the two into one
+      }
+    });
+  } catch (const barrier_divergence& e) {
+    message = e.what();
+  }
+  ASSERT_FALSE(message.empty()) << "no divergence reported";
+  EXPECT_NE(message.find(":" + std::to_string(first_call)), std::string::npos) << message;
+  EXPECT_NE(message.find(":" + std::to_string(second_call)), std::string::npos) << message;
+}
+
+// Two out-of-line helpers racing on one element: each is named at its own line.
+[[gnu::noinline]] void store_first(array_view<int, 1> v, int value) restrict_amp { v[0] = value; }  // store_first_line
+[[gnu::noinline]] void store_second(array_view<int, 1> v, int value) restrict_amp { v[0] = value * 2; }
+const int store_first_line = __LINE__ - 2, store_second_line = __LINE__ - 1;
+
+TEST_F(Placement, ARaceBetweenTwoOutOfLineHelpersIsNamedAtTheHelpersLines) {
+  std::vector<int> data(1, 0);
+  array_view<int, 1> v(1, data);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(extent<1>(16).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      if (t.local[0] == 2) store_first(v, 1);
+      if (t.local[0] == 9) store_second(v, 2);
+    });
+  });
+  ASSERT_EQ(hs.size(), 1u) << describe(hs);
+  EXPECT_TRUE(has(hs, "write after write", store_first_line)) << describe(hs);
+  EXPECT_TRUE(has(hs, "write after write", store_second_line)) << describe(hs);
 }
 
 // --- findings that depend on the thread order or the worker count -------------------------------------
