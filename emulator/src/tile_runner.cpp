@@ -222,13 +222,16 @@ std::exception_ptr tile_runner::divergence_report() const {
     }
     s.call = source_line{t.file, t.line};
     s.scope = t.scope;
-    if (chains_diverged_) {  // one line, reached from different places: name each wait by its column and callers
-      std::vector<source_line> chain = call_chain(t);
-      if (chain.empty()) continue;
+    // A wait in a helper is named with the kernel's lines that called it: the branch a thread took is
+    // there, not at the helper's wait (one line, reached from different places, is named by its column
+    // and callers too).
+    std::vector<source_line> chain = call_chain(t);
+    if (chain.empty()) continue;
+    if (chains_diverged_) {
       s.call = chain[0];
       s.name_column = true;
-      s.callers.assign(chain.begin() + 1, chain.end());
     }
+    if (chain.size() > 1) s.callers.assign(chain.begin() + 1, chain.end());
   }
   return divergence_error(*launch_, tile_, stops);
 }

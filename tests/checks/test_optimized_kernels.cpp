@@ -170,7 +170,6 @@ TEST_F(Placement, DivergenceThroughABarrierHelperNamesTheKernelsTwoCalls) {
   ASSERT_FALSE(message.empty()) << "no divergence reported";
   EXPECT_NE(message.find(":" + std::to_string(first_call)), std::string::npos) << message;
   EXPECT_NE(message.find(":" + std::to_string(second_call)), std::string::npos) << message;
-  (void)stage_wait;
 }
 
 // The same with the helper left out of line: both threads' barrier call is the helper's one instruction,
@@ -200,6 +199,26 @@ TEST_F(Placement, DivergenceThroughAnOutOfLineBarrierHelperNamesTheKernelsTwoCal
   ASSERT_FALSE(message.empty()) << "no divergence reported";
   EXPECT_NE(message.find(":" + std::to_string(first_call)), std::string::npos) << message;
   EXPECT_NE(message.find(":" + std::to_string(second_call)), std::string::npos) << message;
+}
+
+// A barrier helper called from one branch only: the report names the kernel's call, where the threads
+// that wait there split from those that end.
+TEST_F(Placement, DivergenceThroughABarrierHelperInOneBranchNamesTheKernelsCall) {
+  std::vector<int> out(16, 0);
+  array_view<int, 1> b(16, out);
+  const int call = __LINE__ + 4;
+  std::string message;
+  try {
+    parallel_for_each(b.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      if (t.local[0] % 4 != 0) stage(t.barrier);
+      b[t.global] = 1;
+    });
+  } catch (const barrier_divergence& e) {
+    message = e.what();
+  }
+  ASSERT_FALSE(message.empty()) << "no divergence reported";
+  EXPECT_NE(message.find(":" + std::to_string(call)), std::string::npos) << message;
+  EXPECT_NE(message.find(":" + std::to_string(stage_wait)), std::string::npos) << message;
 }
 
 // Two out-of-line helpers racing on one element: each is named at its own line.

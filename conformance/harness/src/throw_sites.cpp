@@ -16,6 +16,7 @@ namespace {
 
 struct recorded_stack {
   bool recording = false;
+  const void* exception = nullptr;  // the object whose first raise the stack is
   void* frames[48];
   int count = 0;
 };
@@ -88,6 +89,7 @@ std::mutex dwarf_mutex;
 
 void record_throws() {
   last.recording = true;
+  last.exception = nullptr;
   last.count = 0;
 }
 
@@ -103,13 +105,18 @@ std::vector<std::string> last_throw_sites() {
 
 }  // namespace tessera::conformance
 
-// Every exception raised (throw, rethrow, std::rethrow_exception) passes here on its way to the unwinder:
+// Every exception raised (throw, `throw;`, std::rethrow_exception) passes here on its way to the unwinder:
 // the executable's definition takes the place of libgcc's for the C++ runtime, which calls it through the
 // dynamic linker. The stack is only copied (a few hundred nanoseconds); nothing is looked up here.
 extern "C" _Unwind_Reason_Code _Unwind_RaiseException(_Unwind_Exception* exception) {
   using raise_fn = _Unwind_Reason_Code (*)(_Unwind_Exception*);
   static const raise_fn next = reinterpret_cast<raise_fn>(dlsym(RTLD_NEXT, "_Unwind_RaiseException"));
   auto& stack = tessera::conformance::last;
-  if (stack.recording) stack.count = backtrace(stack.frames, static_cast<int>(sizeof stack.frames / sizeof stack.frames[0]));
+  // `throw;` raises the same object again: its first raise is where it was thrown from. (A rethrown
+  // exception_ptr is a new object: a kernel failure counts as thrown by the launch that rethrows it.)
+  if (stack.recording && stack.exception != exception) {
+    stack.exception = exception;
+    stack.count = backtrace(stack.frames, static_cast<int>(sizeof stack.frames / sizeof stack.frames[0]));
+  }
   return next(exception);
 }
