@@ -40,7 +40,7 @@ void require_next_launch_works(const accelerator_view& where) {
 TESSERA_CASE(kernel_throw_in_tiled_launch_is_kernel_exception_with_original_nested, "PROJ-9,ERR-1",
              expect::throws<tessera::kernel_exception>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(8, 8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {
+    parallel_for_each(ctx.view(), extent<2>(8, 8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
       if (t.global == index<2>(6, 1)) throw std::invalid_argument("bad cell");
 #endif
