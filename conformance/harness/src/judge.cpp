@@ -102,8 +102,10 @@ int body_end(const std::vector<std::string>& lines, int declaration) {
 // markers) marks nothing.
 std::vector<std::string> kinds_marked(const std::string& line) {
   const auto at = line.find("// expect:");
-  if (at == std::string::npos || trim(line).rfind("//", 0) == 0 || trim(line).rfind("/*", 0) == 0 || trim(line).rfind("*", 0) == 0)
-    return {};
+  if (at == std::string::npos) return {};
+  const std::string code = trim(line);
+  const bool comment_line = code.rfind("//", 0) == 0 || code.rfind("/*", 0) == 0 || code == "*" || code.rfind("* ", 0) == 0;
+  if (comment_line) return {};
   return split_list(line.substr(at + 10));
 }
 

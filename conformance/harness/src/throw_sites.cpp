@@ -14,13 +14,22 @@
 namespace tessera::conformance {
 namespace {
 
-struct recorded_stack {
-  bool recording = false;
-  const void* exception = nullptr;  // the object whose first raise the stack is
+// The stacks of the first raise of the last few exception objects raised on this thread, and which of
+// them was raised last: the exception leaving a case's body is always the last one raised (its first
+// raise, or a `throw;` that raises it again), so its stack is the one asked for.
+struct raised {
+  const void* exception = nullptr;
   void* frames[48];
   int count = 0;
 };
-thread_local recorded_stack last;
+struct recorded_stacks {
+  bool recording = false;
+  bool rethrowing = false;  // the next raise is a `throw;` of an object raised before
+  raised entries[8];
+  int last = -1;  // entries[last] was raised last
+  int next = 0;   // the entry a new object takes
+};
+thread_local recorded_stacks recorded;
 
 // The lines of one code address, innermost first (the line, then the call line of each inlined call
 // around it). libdwfl is not thread-safe: callers hold `dwarf_mutex`.
@@ -88,14 +97,15 @@ std::mutex dwarf_mutex;
 }  // namespace
 
 void record_throws() {
-  last.recording = true;
-  last.exception = nullptr;
-  last.count = 0;
+  recorded.recording = true;
+  recorded.last = -1;
+  for (raised& r : recorded.entries) r = raised{};
 }
 
 std::vector<std::string> last_throw_sites() {
   std::vector<std::string> sites;
-  if (last.count == 0) return sites;
+  if (recorded.last < 0) return sites;
+  const raised& last = recorded.entries[recorded.last];
   const std::lock_guard guard(dwarf_mutex);
   static process_lines lines;  // the modules of the process once the first case threw
   // Frame 0 is the hook below; a return address's call is the instruction before it.
@@ -111,12 +121,34 @@ std::vector<std::string> last_throw_sites() {
 extern "C" _Unwind_Reason_Code _Unwind_RaiseException(_Unwind_Exception* exception) {
   using raise_fn = _Unwind_Reason_Code (*)(_Unwind_Exception*);
   static const raise_fn next = reinterpret_cast<raise_fn>(dlsym(RTLD_NEXT, "_Unwind_RaiseException"));
-  auto& stack = tessera::conformance::last;
+  auto& r = tessera::conformance::recorded;
   // `throw;` raises the same object again: its first raise is where it was thrown from. (A rethrown
   // exception_ptr is a new object: a kernel failure counts as thrown by the launch that rethrows it.)
-  if (stack.recording && stack.exception != exception) {
-    stack.exception = exception;
-    stack.count = backtrace(stack.frames, static_cast<int>(sizeof stack.frames / sizeof stack.frames[0]));
+  if (r.recording) {
+    // Only a `throw;` raises an object seen before: any other raise is a new object, even at the address
+    // of one that was destroyed.
+    int at = -1;
+    for (int i = 0; i < 8 && at < 0; ++i)
+      if (r.entries[i].exception == exception) at = i;
+    if (at >= 0 && !r.rethrowing) r.entries[at].exception = nullptr, at = -1;
+    if (at < 0) {
+      at = r.next;
+      r.next = (r.next + 1) % 8;
+      r.entries[at].exception = exception;
+      r.entries[at].count = backtrace(r.entries[at].frames, 48);
+    }
+    r.rethrowing = false;
+    r.last = at;
   }
   return next(exception);
+}
+
+// `throw;` (the C++ runtime's __cxa_rethrow, called from the program's code): marks the raise that follows
+// as one of an object raised before.
+extern "C" [[noreturn]] void __cxa_rethrow() {
+  using rethrow_fn = void (*)();
+  static const rethrow_fn next = reinterpret_cast<rethrow_fn>(dlsym(RTLD_NEXT, "__cxa_rethrow"));
+  tessera::conformance::recorded.rethrowing = true;
+  next();
+  __builtin_unreachable();
 }
