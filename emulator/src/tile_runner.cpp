@@ -175,10 +175,13 @@ void tile_runner::abandon_after_overflow() noexcept {
 // through, then the lines its calling function returns to (the call and what it is inlined through).
 // Library frames (Tessera's, the standard library's) drop out. Each place keeps its column: two barrier
 // calls on one line, one in each branch of an `if`, are two barriers (BAR-6).
-std::vector<source_line> tile_runner::call_chain(const thread_slot& t) const {
-  std::vector<source_line> chain = user_inline_chain(t.pc);
+// Comparing places is not reporting them: code without line information found then is not counted as a
+// symbolization failure (a kernel that never diverges reports nothing, and should count nothing).
+std::vector<source_line> tile_runner::call_chain(const thread_slot& t, bool for_report) const {
+  std::vector<source_line> chain = user_inline_chain(t.pc, for_report);
   if (t.caller != nullptr)
-    for (source_line& line : user_inline_chain(t.caller)) chain.push_back(std::move(line));
+    // The caller is context: it may lie in Tessera's own runner (a wait in the kernel's body itself).
+    for (source_line& line : user_inline_chain(t.caller, false)) chain.push_back(std::move(line));
   return chain;
 }
 
@@ -204,7 +207,7 @@ bool tile_runner::call_chains_differ() const {
     const std::pair<const void*, const void*> place{t.pc, t.caller};
     if (std::find(places.begin(), places.end(), place) != places.end()) continue;
     places.push_back(place);
-    std::vector<source_line> chain = call_chain(t);
+    std::vector<source_line> chain = call_chain(t, false);
     if (places.size() == 1) first = std::move(chain);
     else if (!same_places(chain, first)) return true;
   }
@@ -225,7 +228,7 @@ std::exception_ptr tile_runner::divergence_report() const {
     // A wait in a helper is named with the kernel's lines that called it: the branch a thread took is
     // there, not at the helper's wait (one line, reached from different places, is named by its column
     // and callers too).
-    std::vector<source_line> chain = call_chain(t);
+    std::vector<source_line> chain = call_chain(t, true);
     if (chain.empty()) continue;
     if (chains_diverged_) {
       s.call = chain[0];

@@ -98,7 +98,7 @@ class tile_runner {
   void unwind_parked();
   std::exception_ptr divergence_report() const;
   bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
-  std::vector<source_line> call_chain(const thread_slot& t) const;
+  std::vector<source_line> call_chain(const thread_slot& t, bool for_report) const;
   std::exception_ptr exception_report() const;
   std::exception_ptr overflow_report() const;
 
