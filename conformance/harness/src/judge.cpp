@@ -98,20 +98,29 @@ int body_end(const std::vector<std::string>& lines, int declaration) {
   return static_cast<int>(lines.size());
 }
 
-// The kinds a line's trailing `// expect:` comment names; a comment on a line of its own (prose about
-// markers) marks nothing.
-std::vector<std::string> kinds_marked(const std::string& line) {
-  const auto at = line.find("// expect:");
-  if (at == std::string::npos) return {};
+// A line's trailing marker: `// expect: <kinds>`, or `// expect when tiles interleave: <kinds>` for a
+// line reported only where tiles run at the same time and a racy value they exchange decides an address
+// (optional: a finding may name it, none must). A comment on a line of its own (prose about markers)
+// marks nothing.
+struct marker {
+  std::vector<std::string> kinds;
+  bool optional = false;
+};
+
+marker marker_of(const std::string& line) {
+  static const std::string required = "// expect:", interleaved = "// expect when tiles interleave:";
   const std::string code = trim(line);
   const bool comment_line = code.rfind("//", 0) == 0 || code.rfind("/*", 0) == 0 || code == "*" || code.rfind("* ", 0) == 0;
   if (comment_line) return {};
-  return split_list(line.substr(at + 10));
+  if (const auto at = line.find(required); at != std::string::npos) return {split_list(line.substr(at + required.size())), false};
+  if (const auto at = line.find(interleaved); at != std::string::npos) return {split_list(line.substr(at + interleaved.size())), true};
+  return {};
 }
 
 struct case_region {
   int first = 0, last = -1;               // lines of the file that are the case's
   std::map<int, std::vector<std::string>> marks;  // its marked lines and their kinds
+  std::set<int> optional;                          // marked lines no finding must name
 };
 
 // The case's region: from the line after the previous case's body (or the file's start) to the end of
@@ -129,7 +138,10 @@ case_region region_of(const std::vector<std::string>& lines, int declared) {
   r.first = previous_end + 1;
   r.last = body_end(lines, declaration);
   for (int l = r.first; l <= r.last; ++l)
-    if (auto kinds = kinds_marked(lines[l - 1]); !kinds.empty()) r.marks.emplace(l, std::move(kinds));
+    if (marker m = marker_of(lines[l - 1]); !m.kinds.empty()) {
+      r.marks.emplace(l, std::move(m.kinds));
+      if (m.optional) r.optional.insert(l);
+    }
   return r;
 }
 
@@ -192,8 +204,8 @@ class marker_match {
   std::vector<int> unnamed(const std::vector<std::string>& kinds = {}) const {
     std::vector<int> missing;
     for (const auto& [line, marked] : region_.marks) {
-      bool relevant = kinds.empty();
-      for (const auto& k : kinds) relevant = relevant || contains(marked, k);
+      bool relevant = kinds.empty() && !region_.optional.count(line);
+      for (const auto& k : kinds) relevant = relevant || (contains(marked, k) && !region_.optional.count(line));
       if (relevant && !named_.count(line)) missing.push_back(line);
     }
     return missing;

@@ -44,6 +44,11 @@ const std::vector<std::string> kernels = {
     "  setup();",                                                                     // 25
     "  parallel_for_each(e.tile<5>(), k);  // expect: throws",                        // 26
     "}",                                                                              // 27
+    "TESSERA_CASE(pushes, \"MEM-6\", expect::hazard(\"race between tiles\")) {",     // 28
+    "  const int slot = size[0];  // expect: race between tiles",                     // 29
+    "  list[slot] = x;  // expect when tiles interleave: race between tiles",         // 30
+    "  size[0] = slot + 1;  // expect: race between tiles",                           // 31
+    "}",                                                                              // 32
 };
 const std::string file = "/src/conformance/hazards/buggy/fixture.cpp";
 const std::string other_file = "/src/conformance/hazards/buggy/elsewhere.cpp";
@@ -144,6 +149,14 @@ TEST(Judge, NothingThrownOrAnotherExceptionOrNoFindingFails) {
 
 TEST(Judge, ASiteThatIsNotFileAndLineFails) {
   EXPECT_NE(verdict(first, reported({finding("write after write", "a.out+0x1234", at(7)), finding("write after write", at(3))})), "");
+}
+
+TEST(Judge, ALineMarkedForInterleavedTilesMayBeNamedButNeedNotBe) {
+  const case_info pushes = declared("pushes", 28, expect::hazard("race between tiles"));
+  EXPECT_EQ(verdict(pushes, reported({finding("race between tiles", at(31), at(29))})), "");
+  EXPECT_EQ(verdict(pushes, reported({finding("race between tiles", at(31), at(29)), finding("race between tiles", at(30), at(30))})), "");
+  EXPECT_NE(verdict(pushes, reported({finding("race between tiles", at(31), at(29)), finding("write after write", at(30), at(30))})), "");
+  EXPECT_NE(verdict(pushes, reported({finding("race between tiles", at(30), at(30))})), "");  // the required lines are missed
 }
 
 // --- divergence and out of bounds: the message names the lines --------------------------------------

@@ -183,7 +183,7 @@ TESSERA_CASE(global_lock_across_tiles_released_with_plain_store, "ATOM-7,BAR-11"
     }
     if (l == 0) {
       int expected = 0;
-      while (!atomic_compare_exchange(&lock[0], &expected, 1)) {
+      while (!atomic_compare_exchange(&lock[0], &expected, 1)) {  // expect when tiles interleave: spin-wait without a barrier
         expected = 0;
       }
       total[0] += s[0];  // expect: race between tiles

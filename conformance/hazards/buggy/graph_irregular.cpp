@@ -65,7 +65,7 @@ TESSERA_CASE(worklist_push_with_plain_length, "MEM-6,ATOM-6", expect::hazard("ra
   parallel_for_each(ctx.view(), extent<1>(n).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     if (in_frontier[t] != 0) {
       const int slot = size[0];  // expect: race between tiles, read after write, write after read
-      worklist[slot] = t.global[0];
+      worklist[slot] = t.global[0];  // expect when tiles interleave: race between tiles, write after write
       size[0] = slot + 1;  // expect: race between tiles, write after read, write after write, read after write
     }
   });
