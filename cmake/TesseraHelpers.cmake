@@ -35,12 +35,29 @@ endmacro()
 # whose return address would name Tessera's code instead of the kernel's line. Link-time optimization is
 # switched off for the target: GCC's LTO drops the instrumentation, and the checks would see nothing.
 # g++ and clang++ both work (their ThreadSanitizer instrumentation calls the same hooks; function entry
-# and exit hooks are switched off with each compiler's own flag).
+# and exit hooks are switched off with each compiler's own flag). Clang leaves out the read of a
+# read-then-write (`s[i] += x`: the write's hook stands for both, enough for ThreadSanitizer's races but
+# not for the uninitialized-read check, which must see the read): -tsan-instrument-read-before-write keeps it.
+# GCC turns a loop of stores into a memset (loop distribution) or merges neighbouring stores into one,
+# giving the result the `for` line: -fno-tree-loop-distribute-patterns and -fno-store-merging keep each
+# store, so a report names the line that stores. Both compilers merge identical code of two branches into
+# one copy (GCC's tail merging and cross-jumping; clang's hoisting and sinking of common code and its
+# tail merging): two helpers' stores become one instruction of neither's line, and a barrier helper
+# called in both branches of an `if` becomes one call, so the divergence between the two calls (BAR-6)
+# is gone. The flags that keep each copy are passed to both.
 function(tessera_checked_kernels target)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -g1 -fno-optimize-sibling-calls>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:--param=tsan-instrument-func-entry-exit=0>
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-tree-loop-distribute-patterns>
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-store-merging>
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-tree-tail-merge>
+    $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-crossjumping>
     "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-func-entry-exit=0>"
+    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-read-before-write=1>"
+    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -simplifycfg-hoist-common=false>"
+    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -simplifycfg-sink-common=false>"
+    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -enable-tail-merge=false>"
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:-gdwarf-4>)
   set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION OFF)
 endfunction()

@@ -14,7 +14,8 @@ ctest --output-on-failure --parallel "$(nproc)" --timeout 600
 # with clang yet; the suite, benchmarks and examples are the first build's.)
 CC=clang-16 CXX=clang++-16 cmake -S "$here" -B "$here/build-clang" -G Ninja -DTESSERA_ENABLE_CUDA=OFF \
   -DTESSERA_BUILD_CONFORMANCE=OFF -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF -DTESSERA_INSTALL=OFF >/dev/null
-cmake --build "$here/build-clang" --parallel "$(nproc)" --target test_memory_hazards test_check_modes test_concurrent_launches
+cmake --build "$here/build-clang" --parallel "$(nproc)" --target test_memory_hazards test_check_modes test_concurrent_launches \
+  test_optimized_kernels
 cd "$here/build-clang"
 # Left out with clang: an array captured by reference is reported once at the kernel's line and once
 # more at an instruction clang gives line 0 (the launch's body reading the array's extent), which no
@@ -22,5 +23,6 @@ cd "$here/build-clang"
 ./tests/test_memory_hazards
 ./tests/test_check_modes --gtest_filter=-HostMemory.AnArrayCapturedByReferenceIsHostMemoryAtTheKernelsLine
 ./tests/test_concurrent_launches
+./tests/test_optimized_kernels
 objdump=$(sed -n 's/^CMAKE_OBJDUMP:FILEPATH=//p' CMakeCache.txt)
 cmake -DOBJDUMP="$objdump" -DBINARY=tests/test_memory_hazards -P "$here/tests/emulator/barrier_path_inlined.cmake"

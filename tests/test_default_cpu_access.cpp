@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace {
 using namespace tessera;
 using tessera::index;
@@ -37,15 +39,37 @@ TEST(DefaultCpuAccessType, CannotBeSetOnceAnArrayTookTheDefault) {
   EXPECT_EQ(later.get_cpu_access_type(), access_type_read_write);
 }
 
-// ARR-5: an access type the device cannot give is refused with runtime_exception, even after the default
-// was used, rather than a quiet false.
-TEST(DefaultCpuAccessType, ATypeTheDeviceCannotGiveStillThrows) {
-  for (const accelerator& acc : accelerator::get_all()) {
-    if (acc.get_supports_cpu_shared_memory()) continue;
-    EXPECT_EQ(acc.get_default_cpu_access_type(), access_type_none);
-    EXPECT_THROW(acc.set_default_cpu_access_type(access_type_read_write), runtime_exception);
-  }
-  SUCCEED();
+// A device that stores data but shares no memory with the CPU (a discrete GPU's, as the CUDA backend
+// registers them): this build's own devices all share it, so the test registers one.
+std::vector<detail::device_info> device_without_shared_memory() {
+  detail::device_info d;
+  d.path = "test:no_cpu_shared_memory";
+  d.description = "a data-only test device without CPU shared memory";
+  d.supports_cpu_shared_memory = false;
+  return {d};
+}
+
+accelerator registered_device_without_shared_memory() {
+  detail::register_device_enumerator(&device_without_shared_memory);
+  return accelerator("test:no_cpu_shared_memory");
+}
+
+// ACC-7, ARR-5: on a device without CPU shared memory the default CPU access type is none, and a type
+// the device cannot give is refused with runtime_exception rather than a quiet false, by the accelerator
+// and by an array's constructor alike; none and auto are accepted.
+TEST(DefaultCpuAccessType, ATypeTheDeviceCannotGiveThrows) {
+  const accelerator acc = registered_device_without_shared_memory();
+  ASSERT_FALSE(acc.get_supports_cpu_shared_memory());
+  EXPECT_EQ(acc.get_default_cpu_access_type(), access_type_none);
+  EXPECT_THROW(acc.set_default_cpu_access_type(access_type_read_write), runtime_exception);
+  EXPECT_THROW(acc.set_default_cpu_access_type(access_type_read), runtime_exception);
+  EXPECT_EQ(acc.get_default_cpu_access_type(), access_type_none);
+  const accelerator_view v = acc.get_default_view();
+  EXPECT_THROW((array<int, 1>(4, v, access_type_read)), runtime_exception);
+  EXPECT_THROW((array<int, 1>(4, v, access_type_read_write)), runtime_exception);
+  EXPECT_NO_THROW((array<int, 1>(4, v, access_type_none)));
+  array<int, 1> automatic(4, v, access_type_auto);
+  EXPECT_EQ(automatic.get_cpu_access_type(), access_type_none);
 }
 
 }  // namespace

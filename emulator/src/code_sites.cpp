@@ -28,8 +28,8 @@ struct symbolized {
   std::vector<source_line> user_frames;  // every frame outside them, innermost first
 };
 
-symbolized symbolize(const void* return_address) {
-  const code_frames frames = frames_at(return_address);
+symbolized symbolize(const void* return_address, bool counted = true) {
+  const code_frames frames = frames_at(return_address, counted);
   symbolized s;
   s.site = frames.module;
   s.found = !frames.lines.empty();
@@ -55,7 +55,9 @@ source_line user_line(const void* return_address, bool* found_line) {
 
 std::string code_site(const void* return_address) { return user_line(return_address).text(); }
 
-std::vector<source_line> user_inline_chain(const void* return_address) { return symbolize(return_address).user_frames; }
+std::vector<source_line> user_inline_chain(const void* return_address, bool counted) {
+  return symbolize(return_address, counted).user_frames;
+}
 
 std::optional<source_line> first_user_line(const std::vector<const void*>& call_stack) {
   for (const void* a : call_stack)

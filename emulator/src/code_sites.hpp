@@ -27,6 +27,8 @@ std::string first_user_site(const std::vector<const void*>& call_stack);
 
 // Every user's line the instruction before a return address is inlined through, innermost first, each
 // with its column where the line tables have one.
-std::vector<source_line> user_inline_chain(const void* return_address);
+// `counted`: whether an address without line information counts as a symbolization failure (a report's
+// lookup) or not (a comparison's).
+std::vector<source_line> user_inline_chain(const void* return_address, bool counted = true);
 
 }  // namespace tessera::emulator::detail

@@ -56,6 +56,7 @@ check_set parse_disabled(const char* text) {
 }
 
 void validate(const options& o) {
+  if (o.seeds == 0) throw runtime_exception("TESSERA_SEEDS=0 tries no thread order; give 1 (the default) or more");
   if (o.stack_bytes < 16 * 1024)
     throw runtime_exception("emulator stack size " + std::to_string(o.stack_bytes) + " bytes is too small; use at least 16K");
 }
@@ -64,6 +65,7 @@ options from_environment() {
   options o;
   if (const char* w = std::getenv("TESSERA_WORKERS"); w && *w) o.workers = static_cast<unsigned>(parse_number("TESSERA_WORKERS", w, false));
   if (const char* s = std::getenv("TESSERA_SEED"); s && *s) o.seed = parse_number("TESSERA_SEED", s, false);
+  if (const char* s = std::getenv("TESSERA_SEEDS"); s && *s) o.seeds = static_cast<unsigned>(parse_number("TESSERA_SEEDS", s, false));
   if (const char* k = std::getenv("TESSERA_STACK_SIZE"); k && *k) o.stack_bytes = parse_number("TESSERA_STACK_SIZE", k, true);
   if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks = parse_mode(c);
   if (const char* c = std::getenv("TESSERA_CHECKS_OFF"); c && *c) o.enabled_checks = parse_disabled(c);
@@ -115,6 +117,12 @@ void set_workers(unsigned workers) {
 void set_seed(std::uint64_t seed) {
   options o = get_options();
   o.seed = seed;
+  set_options(o);
+}
+
+void set_seeds(unsigned orders) {
+  options o = get_options();
+  o.seeds = orders;
   set_options(o);
 }
 

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -130,6 +131,28 @@ void finish(const first_failure& failure, std::optional<hazard_log>& hazards, ch
   if (outcome) std::rethrow_exception(outcome);
 }
 
+// The bytes of every view a launch captured, so that a launch run in several thread orders starts each
+// from the same memory (views over one buffer are copied, and put back, in the same order).
+class captured_bytes {
+ public:
+  explicit captured_bytes(const launch_memory& l) : launch_(l) {
+    for (std::size_t i = 0; i < l.global_count; ++i) {
+      const auto* begin = static_cast<const unsigned char*>(l.globals[i].begin);
+      saved_.emplace_back(begin, begin + l.globals[i].bytes);
+    }
+  }
+  void restore() const {
+    for (std::size_t i = 0; i < launch_.global_count; ++i)
+      // Only what changed is written back: a read-only view may lie in read-only memory.
+      if (!saved_[i].empty() && std::memcmp(launch_.globals[i].begin, saved_[i].data(), saved_[i].size()) != 0)
+        std::memcpy(const_cast<void*>(launch_.globals[i].begin), saved_[i].data(), saved_[i].size());
+  }
+
+ private:
+  const launch_memory& launch_;
+  std::vector<std::vector<unsigned char>> saved_;
+};
+
 }  // namespace
 
 void run_simple(const simple_launch& l) {
@@ -170,23 +193,46 @@ void run_tiled(const tiled_launch& l) {
   refuse_nested_launch();
   const options o = get_options();
   const unsigned workers = effective_workers();
+  const auto names = [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); };
+  // One run at one seed: every tile, the lowest failure kept, the findings into `log`. One worker takes
+  // every tile in one call: the per-call set-up (the hazard log's scope, the worker's lookup) is paid once,
+  // not per tile.
+  const auto run_order = [&](std::uint64_t seed, first_failure& failure, hazard_log* log) {
+    for_each_task(l.tiles, workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : 1, workers, [&](std::int64_t first, std::int64_t last) {
+      const hazard_log::scope in_this_launch(log);
+      worker& w = worker::here();
+      for (std::int64_t t = first; t < last; ++t) {
+        if (failure.beyond(t)) return;
+        if (std::exception_ptr e = w.runner.run(l, t, seed, o.stack_bytes)) failure.offer(t, std::move(e));
+      }
+    });
+  };
   first_failure failure;
   std::optional<hazard_log> hazards;
-  if (o.checks != check_mode::off) {
-    require_own_hooks();  // under libtsan the checks would be silently off
-    hazards.emplace(l, true, [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); }, o.seed,
-                    config_of(o));
+  if (o.checks == check_mode::off) {
+    run_order(o.seed, failure, nullptr);
+    finish(failure, hazards, o.summary);
+    return;
   }
-  // One worker takes every tile in one call: the per-call set-up (the hazard log's scope, the worker's
-  // lookup) is paid once, not per tile.
-  for_each_task(l.tiles, workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : 1, workers, [&](std::int64_t first, std::int64_t last) {
-    const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
-    worker& w = worker::here();
-    for (std::int64_t t = first; t < last; ++t) {
-      if (failure.beyond(t)) return;
-      if (std::exception_ptr e = w.runner.run(l, t, o.seed, o.stack_bytes)) failure.offer(t, std::move(e));
-    }
-  });
+  require_own_hooks();  // under libtsan the checks would be silently off
+  hazards.emplace(l, true, names, o.seed, config_of(o));
+  hazards->set_orders(o.seeds);
+  // Further thread orders (TESSERA_SEEDS): each from the memory the launch started with, its findings
+  // merged into the first order's log; a failure (or, in stop mode, a finding) ends the launch at that
+  // order, reported as a single run would report it. The memory the launch leaves is the last order's.
+  std::optional<captured_bytes> start;
+  if (o.seeds > 1) start.emplace(l);
+  run_order(o.seed, failure, &*hazards);
+  if (failure.error()) return finish(failure, hazards, o.summary);
+  for (unsigned k = 1; k < o.seeds; ++k) {
+    start->restore();
+    first_failure again;
+    std::optional<hazard_log> more;
+    more.emplace(l, true, names, o.seed + k, config_of(o));
+    run_order(o.seed + k, again, &*more);
+    if (again.error()) return finish(again, more, o.summary);
+    hazards->absorb(*more);
+  }
   finish(failure, hazards, o.summary);
 }
 

@@ -54,20 +54,28 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   if (checking_) monitor_.begin_tile(*this, launch, tile);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
-  if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler
-    current_ = nullptr;
-    idle_.clear();  // the tile's fibers are abandoned mid-flight, their stacks as they were: make new ones
-    if (checking_) monitor_.end_tile();
+  if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler, on the worker's stack
+    idle_.clear();  // the overflowing thread's fiber is abandoned mid-flight: the next tile makes new fibers
     sigset_t segv;
     sigemptyset(&segv);
     sigaddset(&segv, SIGSEGV);
     pthread_sigmask(SIG_UNBLOCK, &segv, nullptr);
-    return overflow_report();
+    // The thread's stack is lost: it ends here, as a thread that threw. The others of its phase still run
+    // until they stop, so every thread that overflows in this phase does, whatever the thread order, and
+    // the report names the lowest of them: the same at every seed.
+    threads_[overflowing_].st = state::threw;
+    ++threw_;
+    if (overflowed_ < 0 || overflowing_ < overflowed_) overflowed_ = overflowing_;
+    running_ = -1;
+    if (const int next = next_after_stop(); next >= 0) switch_to(next);  // back here when the tile ends
+  } else {
+    switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
   }
-  switch_to(order_[0]);  // the tile runs; control returns here when a phase ends the tile
 
   std::exception_ptr outcome;
-  if (stopped_by_check_) {
+  if (overflowed_ >= 0) {
+    outcome = overflow_report();
+  } else if (stopped_by_check_) {
     // The finding is in the launch's hazard log. In stop mode the launch ends at it; in report mode only
     // this tile did (its threads could not go on), and the launch continues.
     if (hazard_log* log = hazard_log::current(); log != nullptr && log->config().stop_at_first)
@@ -190,7 +198,7 @@ void tile_runner::unwind_parked() {
 }
 
 void tile_runner::abandon_after_overflow() noexcept {
-  overflowed_ = running_;
+  overflowing_ = running_;
   siglongjmp(overflow_exit_, 1);
 }
 
@@ -198,10 +206,13 @@ void tile_runner::abandon_after_overflow() noexcept {
 // through, then the lines its calling function returns to (the call and what it is inlined through).
 // Library frames (Tessera's, the standard library's) drop out. Each place keeps its column: two barrier
 // calls on one line, one in each branch of an `if`, are two barriers (BAR-6).
-std::vector<source_line> tile_runner::call_chain(const thread_slot& t) const {
-  std::vector<source_line> chain = user_inline_chain(t.pc);
+// Comparing places is not reporting them: code without line information found then is not counted as a
+// symbolization failure (a kernel that never diverges reports nothing, and should count nothing).
+std::vector<source_line> tile_runner::call_chain(const thread_slot& t, bool for_report) const {
+  std::vector<source_line> chain = user_inline_chain(t.pc, for_report);
   if (t.caller != nullptr)
-    for (source_line& line : user_inline_chain(t.caller)) chain.push_back(std::move(line));
+    // The caller is context: it may lie in Tessera's own runner (a wait in the kernel's body itself).
+    for (source_line& line : user_inline_chain(t.caller, false)) chain.push_back(std::move(line));
   return chain;
 }
 
@@ -227,7 +238,7 @@ bool tile_runner::call_chains_differ() const {
     const std::pair<const void*, const void*> place{t.pc, t.caller};
     if (std::find(places.begin(), places.end(), place) != places.end()) continue;
     places.push_back(place);
-    std::vector<source_line> chain = call_chain(t);
+    std::vector<source_line> chain = call_chain(t, false);
     if (places.size() == 1) first = std::move(chain);
     else if (!same_places(chain, first)) return true;
   }
@@ -245,13 +256,16 @@ std::exception_ptr tile_runner::divergence_report() const {
     }
     s.call = source_line{t.file, t.line};
     s.scope = t.scope;
-    if (chains_diverged_) {  // one line, reached from different places: name each wait by its column and callers
-      std::vector<source_line> chain = call_chain(t);
-      if (chain.empty()) continue;
+    // A wait in a helper is named with the kernel's lines that called it: the branch a thread took is
+    // there, not at the helper's wait (one line, reached from different places, is named by its column
+    // and callers too).
+    std::vector<source_line> chain = call_chain(t, true);
+    if (chain.empty()) continue;
+    if (chains_diverged_) {
       s.call = chain[0];
       s.name_column = true;
-      s.callers.assign(chain.begin() + 1, chain.end());
     }
+    if (chain.size() > 1) s.callers.assign(chain.begin() + 1, chain.end());
   }
   return divergence_error(*launch_, tile_, stops);
 }

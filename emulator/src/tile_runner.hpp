@@ -106,7 +106,7 @@ class tile_runner {
   void unwind_parked();
   std::exception_ptr divergence_report() const;
   bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
-  std::vector<source_line> call_chain(const thread_slot& t) const;
+  std::vector<source_line> call_chain(const thread_slot& t, bool for_report) const;
   std::exception_ptr exception_report() const;
   std::exception_ptr overflow_report() const;
 
@@ -149,7 +149,8 @@ class tile_runner {
   memory_scope phase_scope_ = memory_scope::all_memory;
   std::vector<std::exception_ptr> thrown_;
   sigjmp_buf overflow_exit_;
-  int overflowed_ = -1;
+  int overflowing_ = -1;  // the thread whose stack overflowed just now
+  int overflowed_ = -1;   // the lowest thread of the tile whose stack overflowed
 };
 
 void tile_runner::barrier_wait(memory_scope scope, source_site site, const void* pc) {

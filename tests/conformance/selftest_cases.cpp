@@ -42,13 +42,13 @@ TESSERA_CASE(f_wrong_output, "IDX-1", expect::pass) {
 }
 
 TESSERA_CASE(g_wrong_exception_type, "PFE-3", expect::throws<tessera::invalid_compute_domain>) {
-  throw tessera::unsupported_feature("not the declared type");
+  throw tessera::unsupported_feature("not the declared type");  // expect: throws
 }
 
 TESSERA_CASE(h_expected_exception, "PFE-3", expect::throws<tessera::invalid_compute_domain>) {
   std::vector<int> out(10);
   array_view<int, 1> v(10, out);
-  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 1; });
+  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 1; });  // expect: throws
 }
 
 TESSERA_CASE(i_listed_as_skipped, "IDX-1", expect::pass) { ctx.require(false, "never runs: the expectation list skips it"); }

@@ -12,9 +12,9 @@ namespace {
 const std::string source = std::string(SANITIZER_OUTPUTS) + "/marked_case.cpp";
 
 tc::case_info planted() {
-  return tc::case_info{"selftest", "planted_race", "MEM-6", tc::expect::hazard("read after write"), nullptr, source.c_str(), 1};
+  return tc::case_info{"selftest", "planted_race", "MEM-6", tc::expect::hazard("read after write"), nullptr, source.c_str(), 3};
 }
-tc::case_info correct() { return tc::case_info{"selftest", "clean_kernel", "MEM-6", tc::expect::pass, nullptr, source.c_str(), 1}; }
+tc::case_info correct() { return tc::case_info{"selftest", "clean_kernel", "MEM-6", tc::expect::pass, nullptr, source.c_str(), 3}; }
 
 tc::sanitizer_run racecheck(std::vector<tc::sanitizer_finding> findings, std::string outcome = "ran") {
   return tc::sanitizer_run{"racecheck", std::move(outcome), 1.5, "", std::move(findings)};
@@ -71,7 +71,7 @@ TEST(SanitizerVerdict, ACleanCorrectKernelIsClean) {
 
 TEST(SanitizerVerdict, AHangIsRecordedAsTimedOutAndFailsNothing) {
   tc::sanitizer_run hung{"synccheck", "timed out", 20, "stopped after 20 s", {}};
-  tc::case_info diverging{"selftest", "hang", "BAR-8", tc::expect::divergence, nullptr, source.c_str(), 1};
+  tc::case_info diverging{"selftest", "hang", "BAR-8", tc::expect::divergence, nullptr, source.c_str(), 3};
   const auto j = tc::judge_sanitizer(diverging, {hung}, std::nullopt);
   EXPECT_EQ(j.verdict, "timed out");
   EXPECT_FALSE(j.failed);

@@ -35,6 +35,29 @@ std::vector<accelerator_view> compute_views() {
 
 std::string name(const accelerator_view& v) { return v.get_accelerator().get_device_path(); }
 
+// 1 where the kernel ran as GPU code (nvcc's device pass compiled it), 0 where it ran on the host (the
+// emulator): proves which backend ran a launch, whatever the results.
+int ran_as_gpu_code(const accelerator_view& where) {
+  std::vector<int> out(1, -1);
+  array_view<int, 1> v(1, out);
+  parallel_for_each(where, v.extent, [=] restrict_amp (index<1> i) {
+#if defined(__CUDA_ARCH__)
+    v[i] = 1;
+#else
+    v[i] = 0;
+#endif
+  });
+  v.synchronize();
+  return out[0];
+}
+
+// The GPUs among the views; the nvcc build must have one (its main() skips the program without one).
+int gpu_views(const std::vector<accelerator_view>& views) {
+  int gpus = 0;
+  for (const auto& v : views) gpus += !v.get_accelerator().get_is_emulated();
+  return gpus;
+}
+
 // --- kernels -----------------------------------------------------------------------------------------
 std::vector<int> element_wise_add(const accelerator_view& where) {
   std::vector<int> a{1, 2, 3, 4, 5}, b{6, 7, 8, 9, 10}, sum(5, 0);
@@ -219,7 +242,11 @@ std::vector<int> padded_launch(const accelerator_view& where) {
 
 template <class Kernel>
 void expect_same_on_every_backend(Kernel kernel, const std::vector<int>& expected) {
-  for (const auto& v : compute_views()) EXPECT_EQ(kernel(v), expected) << "on " << name(v);
+  const auto views = compute_views();
+#if defined(__CUDACC__)
+  EXPECT_GE(gpu_views(views), 1) << "no GPU took part: the results were compared on the emulator only";
+#endif
+  for (const auto& v : views) EXPECT_EQ(kernel(v), expected) << "on " << name(v);
 }
 
 }  // namespace
@@ -304,6 +331,13 @@ TEST(EveryBackend, EveryBackendListedRunsKernels) {
   const auto views = compute_views();
   ASSERT_FALSE(views.empty());
   EXPECT_EQ(name(views.front()), "emulator");
+  // Each view runs its launches where it says: the emulator on the host, a GPU as GPU code.
+  for (const auto& v : views) EXPECT_EQ(ran_as_gpu_code(v), v.get_accelerator().get_is_emulated() ? 0 : 1) << "on " << name(v);
+#if defined(__CUDACC__)
+  EXPECT_GE(gpu_views(views), 1) << "the nvcc build listed no GPU: its tests compared the emulator with itself";
+#else
+  EXPECT_EQ(gpu_views(views), 0);
+#endif
 }
 
 }  // namespace every_backend

@@ -36,6 +36,29 @@ std::vector<accelerator_view> compute_views() {
 
 std::string name(const accelerator_view& v) { return v.get_accelerator().get_device_path(); }
 
+// 1 where the kernel ran as GPU code (nvcc's device pass compiled it), 0 where it ran on the host (the
+// emulator): proves which backend ran a launch, whatever the results.
+int ran_as_gpu_code(const accelerator_view& where) {
+  std::vector<int> out(1, -1);
+  array_view<int, 1> v(1, out);
+  parallel_for_each(where, v.extent, [=] restrict_amp (index<1> i) {
+#if defined(__CUDA_ARCH__)
+    v[i] = 1;
+#else
+    v[i] = 0;
+#endif
+  });
+  v.synchronize();
+  return out[0];
+}
+
+// The GPUs among the views; the nvcc build must have one (its main() skips the program without one).
+int gpu_views(const std::vector<accelerator_view>& views) {
+  int gpus = 0;
+  for (const auto& v : views) gpus += !v.get_accelerator().get_is_emulated();
+  return gpus;
+}
+
 // float_4 elements through tile_static: each tile reverses its vectors, swaps x and y with a swizzle,
 // scales and offsets them.
 std::vector<float_4> reverse_swizzle_scale(const accelerator_view& where) {
@@ -175,6 +198,13 @@ TEST(ShortVectorsOnEveryBackend, EveryBackendListedRunsKernels) {
   const auto views = compute_views();
   ASSERT_FALSE(views.empty());
   EXPECT_EQ(name(views.front()), "emulator");
+  // Each view runs its launches where it says: the emulator on the host, a GPU as GPU code.
+  for (const auto& v : views) EXPECT_EQ(ran_as_gpu_code(v), v.get_accelerator().get_is_emulated() ? 0 : 1) << "on " << name(v);
+#if defined(__CUDACC__)
+  EXPECT_GE(gpu_views(views), 1) << "the nvcc build listed no GPU: its tests compared the emulator with itself";
+#else
+  EXPECT_EQ(gpu_views(views), 0);
+#endif
 }
 
 }  // namespace every_backend_short_vectors

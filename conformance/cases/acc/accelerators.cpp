@@ -55,14 +55,14 @@ TESSERA_CASE(paths_name_devices_and_equal_paths_compare_equal, "ACC-2,PROJ-12", 
 
 // ACC-2: an unknown path throws runtime_exception.
 TESSERA_CASE(unknown_path_throws, "ACC-2", expect::throws<tessera::runtime_exception>) {
-  const accelerator a("direct3d\\warp-that-is-not-here");
+  const accelerator a("direct3d\\warp-that-is-not-here");  // expect: throws
   (void)a;
 }
 
 // ACC-3, PFE-10: cpu's default view is not a compute target: a launch on it throws unsupported_feature.
 TESSERA_CASE(cpu_default_view_is_not_a_compute_target, "ACC-3,PFE-10", expect::throws<tessera::unsupported_feature>) {
   const accelerator cpu(accelerator::cpu_accelerator);
-  parallel_for_each(cpu.get_default_view(), extent<2>(2, 2), [=] restrict_amp (index<2>) {});
+  parallel_for_each(cpu.get_default_view(), extent<2>(2, 2), [=] restrict_amp (index<2>) {});  // expect: throws
 }
 
 // ACC-6, PROJ-12: the default is a compute device (never cpu): TESSERA_DEFAULT_ACCELERATOR when set, else

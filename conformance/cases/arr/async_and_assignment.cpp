@@ -50,7 +50,7 @@ TESSERA_CASE(copy_async_error_is_thrown_by_get, "ARR-10,PROJ-17", expect::throws
   array<int, 2> a(4, 4, ctx.view()), b(4, 5, ctx.view());
   completion_future f = copy_async(a, b);
   ctx.require(f.valid(), "copy_async returned a future");
-  f.get();
+  f.get();  // expect: throws
 }
 
 // ARR-9: assigning a view to an array copies its elements; the array keeps its view.

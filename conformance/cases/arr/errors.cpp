@@ -36,36 +36,36 @@ TESSERA_CASE(exact_ranges_are_accepted, "ARR-4,PROJ-5,ARR-9", expect::pass) {
 // range's tail (which would hide a wrong extent).
 TESSERA_CASE(array_from_longer_range_throws, "ARR-4,PROJ-5", expect::throws<tessera::runtime_exception>) {
   const std::vector<int> six{4, 5, 6, 7, 8, 9};
-  array<int, 1> longer(4, six.begin(), six.end());
+  array<int, 1> longer(4, six.begin(), six.end());  // expect: throws
 }
 
 // An array of extent 0 throws runtime_exception.
 TESSERA_CASE(array_zero_extent_throws, "ARR-3,PROJ-6", expect::throws<tessera::runtime_exception>) {
-  array<int, 1> a(0);
+  array<int, 1> a(0);  // expect: throws
 }
 
 // A negative component in any dimension throws runtime_exception (here the last of three).
 TESSERA_CASE(array_negative_extent_throws, "ARR-3,PROJ-6", expect::throws<tessera::runtime_exception>) {
-  array<int, 3> a(extent<3>(2, 3, -1));
+  array<int, 3> a(extent<3>(2, 3, -1));  // expect: throws
 }
 
 // An array built from a range shorter than its extent throws runtime_exception.
 TESSERA_CASE(array_from_short_range_throws, "ARR-4,PROJ-5", expect::throws<tessera::runtime_exception>) {
   const std::vector<int> five(5, 1);
-  array<int, 2> a(2, 3, five.begin(), five.end());
+  array<int, 2> a(2, 3, five.begin(), five.end());  // expect: throws
 }
 
 // copy from an iterator range shorter than the destination array throws runtime_exception.
 TESSERA_CASE(copy_short_range_into_array_throws, "ARR-4,PROJ-5", expect::throws<tessera::runtime_exception>) {
   const std::vector<int> fifteen(15, 1);
   array<int, 2> a(4, 4);
-  tessera::copy(fifteen.begin(), fifteen.end(), a);
+  tessera::copy(fifteen.begin(), fifteen.end(), a);  // expect: throws
 }
 
 // copy between arrays of different extents, (4,4) into (4,5), throws runtime_exception.
 TESSERA_CASE(copy_array_extent_mismatch_throws, "ARR-10", expect::throws<tessera::runtime_exception>) {
   array<int, 2> m(4, 4), wide(4, 5);
-  tessera::copy(m, wide);
+  tessera::copy(m, wide);  // expect: throws
 }
 
 // copy from an array_view into an array of the same size but another shape, (2,8) into (4,4), throws.
@@ -73,13 +73,13 @@ TESSERA_CASE(copy_view_to_array_shape_mismatch_throws, "ARR-10", expect::throws<
   std::vector<int> data(16, 1);
   array_view<int, 2> v(2, 8, data);
   array<int, 2> a(4, 4);
-  tessera::copy(v, a);
+  tessera::copy(v, a);  // expect: throws
 }
 
 // Host code indexing an array outside its extent throws out_of_bounds.
 TESSERA_CASE(array_index_out_of_bounds_on_host_throws, "ARR-6,PROJ-7", expect::throws<tessera::out_of_bounds>) {
   array<int, 2> a(3, 4);
-  a(1, 4) = 1;
+  a(1, 4) = 1;  // expect: throws
 }
 
 // A kernel indexing an array (through its view) one column past the end: out_of_bounds on the emulator.

@@ -58,7 +58,7 @@ TESSERA_CASE(cross_tile_spin_on_atomic_counter, "ATOM-7", expect::hazard("spin-w
   std::vector<int> arrived(1, 0);
   array_view<int, 1> a(1, arrived);
   parallel_for_each(ctx.view(), extent<1>(9).tile<1>(), [=] restrict_amp (tiled_index<1> t) {
-    atomic_fetch_inc(&a[0]);                 // expect: spin-wait without a barrier
+    atomic_fetch_inc(&a[0]);
     while (atomic_fetch_or(&a[0], 0) < 9) {  // expect: spin-wait without a barrier
     }
   });

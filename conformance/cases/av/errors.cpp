@@ -25,19 +25,19 @@ TESSERA_CASE(exact_sources_and_edge_sections_are_accepted, "AV-2,AV-10,PROJ-2", 
 
 // An array_view without a data source of extent 0 throws runtime_exception.
 TESSERA_CASE(view_zero_extent_throws, "PROJ-6", expect::throws<tessera::runtime_exception>) {
-  array_view<int, 1> v(0);
+  array_view<int, 1> v(0);  // expect: throws
 }
 
 // An array_view over a container with a negative extent component throws runtime_exception.
 TESSERA_CASE(view_negative_extent_throws, "PROJ-6", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(16);
-  array_view<int, 2> v(extent<2>(-4, -4), data);
+  array_view<int, 2> v(extent<2>(-4, -4), data);  // expect: throws
 }
 
 // An array_view over a container shorter than its extent, 15 elements for (4,4), throws runtime_exception.
 TESSERA_CASE(view_over_short_container_throws, "AV-2,PROJ-5", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(15);
-  array_view<int, 2> v(4, 4, data);
+  array_view<int, 2> v(4, 4, data);  // expect: throws
 }
 
 // copy from an iterator range shorter than the destination view throws runtime_exception.
@@ -45,42 +45,42 @@ TESSERA_CASE(copy_short_range_into_view_throws, "PROJ-5,ARR-9", expect::throws<t
   const std::vector<int> src(9, 1);
   std::vector<int> data(10, 0);
   array_view<int, 1> v(10, data);
-  tessera::copy(src.begin(), src.end(), v);
+  tessera::copy(src.begin(), src.end(), v);  // expect: throws
 }
 
 // copy between views of different extents, (4,4) into (4,5), throws runtime_exception.
 TESSERA_CASE(copy_view_extent_mismatch_throws, "ARR-10", expect::throws<tessera::runtime_exception>) {
   std::vector<int> a(16), b(20);
   array_view<int, 2> va(4, 4, a), vb(4, 5, b);
-  tessera::copy(va, vb);
+  tessera::copy(va, vb);  // expect: throws
 }
 
 // A section running past the parent's end, (2,2)+(3,1) in (4,4), throws runtime_exception.
 TESSERA_CASE(section_past_the_end_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(16);
   array_view<int, 2> v(4, 4, data);
-  v.section(index<2>(2, 2), extent<2>(3, 1));
+  v.section(index<2>(2, 2), extent<2>(3, 1));  // expect: throws
 }
 
 // An empty section throws runtime_exception: section(1, 0) of a 1-D view.
 TESSERA_CASE(empty_section_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(8);
   array_view<int, 1> v(8, data);
-  v.section(1, 0);
+  v.section(1, 0);  // expect: throws
 }
 
 // A section whose origin lies outside the parent throws runtime_exception: (4,4) of a (5,4) view.
 TESSERA_CASE(section_origin_outside_the_parent_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(20);
   array_view<int, 2> v(5, 4, data);
-  v.section(index<2>(4, 4));
+  v.section(index<2>(4, 4));  // expect: throws
 }
 
 // A section with a negative origin throws runtime_exception.
 TESSERA_CASE(section_negative_origin_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(16);
   array_view<int, 1> v(16, data);
-  v.section(-1, 4);
+  v.section(-1, 4);  // expect: throws
 }
 
 // A section of a section is checked against the inner section, not the outer view: (2,0)+(3,1) of a (4,4)
@@ -89,21 +89,21 @@ TESSERA_CASE(section_of_section_outside_the_inner_throws, "AV-10,PROJ-2", expect
   std::vector<int> data(64);
   array_view<int, 2> v(8, 8, data);
   array_view<int, 2> inner = v.section(index<2>(2, 2), extent<2>(4, 4));
-  inner.section(index<2>(2, 0), extent<2>(3, 1));
+  inner.section(index<2>(2, 0), extent<2>(3, 1));  // expect: throws
 }
 
 // A section of a projection past the row's end, v[1].section(2,3) of a 4-wide row, throws.
 TESSERA_CASE(section_of_projection_past_the_end_throws, "AV-10,PROJ-2", expect::throws<tessera::runtime_exception>) {
   std::vector<int> data(16);
   array_view<int, 2> v(4, 4, data);
-  v[1].section(2, 3);
+  v[1].section(2, 3);  // expect: throws
 }
 
 // Host code indexing a view outside its extent throws out_of_bounds.
 TESSERA_CASE(view_index_out_of_bounds_on_host_throws, "AV-8,PROJ-7", expect::throws<tessera::out_of_bounds>) {
   std::vector<int> data(12);
   array_view<int, 2> v(3, 4, data);
-  v(3, 0) = 1;
+  v(3, 0) = 1;  // expect: throws
 }
 
 // The valid form of the next case: the neighbour access guarded by the extent stays inside the view.

@@ -51,7 +51,7 @@ TESSERA_CASE(source_accelerator_view_of_host_and_array_views, "AV-14", expect::p
 TESSERA_CASE(view_without_data_source_has_no_source_view, "AV-14,PROJ-18,AV-3", expect::throws<tessera::runtime_exception>) {
   array_view<int, 1> v(32);
   parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) { v[t] = 1; });
-  (void)v.get_source_accelerator_view();
+  (void)v.get_source_accelerator_view();  // expect: throws
 }
 
 // AV-14, PROJ-18: only a view without a data source refuses, with a runtime_exception that says why; its

@@ -51,7 +51,7 @@ TESSERA_CASE(every_error_is_a_runtime_exception_with_a_code, "ERR-2,ERR-9,ERR-3"
 // ERR-4: invalid_compute_domain's what() names the extent, the tile, the dimension and the fix.
 TESSERA_CASE(invalid_compute_domain_names_the_problem_and_the_fix, "ERR-4", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(12, 10).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4>) {});
+    parallel_for_each(ctx.view(), extent<2>(12, 10).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "(12,10)");
     require_message(e, "(4,4)");
@@ -65,7 +65,7 @@ TESSERA_CASE(invalid_compute_domain_names_the_problem_and_the_fix, "ERR-4", expe
 // ERR-7, ACC-2: an unknown device path throws runtime_exception (exactly that type) listing the known paths.
 TESSERA_CASE(unknown_accelerator_path_throws, "ERR-7,ACC-2", expect::throws<tessera::runtime_exception>) {
   try {
-    const accelerator a("no-such-device:9");
+    const accelerator a("no-such-device:9");  // expect: throws
     (void)a;
   } catch (const runtime_exception& e) {
     if (typeid(e) != typeid(runtime_exception)) throw std::logic_error(std::string("not a plain runtime_exception: ") + e.what());
@@ -79,7 +79,7 @@ TESSERA_CASE(unknown_accelerator_path_throws, "ERR-7,ACC-2", expect::throws<tess
 // ERR-7: an array extent <= 0 throws runtime_exception (ARR-3).
 TESSERA_CASE(array_of_zero_extent_throws, "ERR-7,ERR-9", expect::throws<tessera::runtime_exception>) {
   try {
-    array<int, 2> a(extent<2>(3, 0));
+    array<int, 2> a(extent<2>(3, 0));  // expect: throws
     (void)a;
   } catch (const runtime_exception& e) {
     require_message(e, "extent component 1");
@@ -91,7 +91,7 @@ TESSERA_CASE(array_of_zero_extent_throws, "ERR-7,ERR-9", expect::throws<tessera:
 TESSERA_CASE(copy_between_different_extents_throws, "ERR-7,ERR-9", expect::throws<tessera::runtime_exception>) {
   std::vector<int> src(16, 1), dst(20, 0);
   array_view<int, 2> s(4, 4, src), d(4, 5, dst);
-  copy(s, d);
+  copy(s, d);  // expect: throws
 }
 
 // ERR-5, BAR-10: a barrier wait called from host code throws unsupported_feature naming the call's line.
@@ -100,7 +100,7 @@ TESSERA_CASE(copy_between_different_extents_throws, "ERR-7,ERR-9", expect::throw
 TESSERA_CASE(barrier_wait_on_the_host_throws, "ERR-5,BAR-10", expect::throws<tessera::unsupported_feature>) {
   const auto t = detail::make_tiled_index<4, 0, 0>(index<1>(0), index<1>(1));
   try {
-    t.barrier.wait();
+    t.barrier.wait();  // expect: throws
   } catch (const unsupported_feature& e) {
     require_message(e, "exceptions.cpp:" + std::to_string(__LINE__ - 2));
     if (e.get_error_code() != 0x80004001u) throw std::logic_error("unsupported_feature's code is not E_NOTIMPL");
@@ -136,7 +136,7 @@ TESSERA_CASE(barrier_in_an_amp_cpu_helper_works_in_a_kernel, "BAR-10,BAR-2", exp
 // ERR-5, BAR-10: the free fences too.
 TESSERA_CASE(fence_on_the_host_throws, "ERR-5,BAR-10", expect::throws<tessera::unsupported_feature>) {
   const auto t = detail::make_tiled_index<2, 2, 0>(index<2>(0, 0), index<2>(1, 0));
-  tile_static_memory_fence(t.barrier);
+  tile_static_memory_fence(t.barrier);  // expect: throws
 }
 
 // ERR-1: amp code does not throw; a kernel that finds bad input reports it through data, which the host

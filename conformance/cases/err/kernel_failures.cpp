@@ -40,7 +40,7 @@ void require_next_launch_works(const accelerator_view& where) {
 TESSERA_CASE(kernel_throw_in_tiled_launch_is_kernel_exception_with_original_nested, "PROJ-9,ERR-1",
              expect::throws<tessera::kernel_exception>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(8, 8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {
+    parallel_for_each(ctx.view(), extent<2>(8, 8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
       if (t.global == index<2>(6, 1)) throw std::invalid_argument("bad cell");
 #endif
@@ -63,7 +63,7 @@ TESSERA_CASE(kernel_throw_in_tiled_launch_is_kernel_exception_with_original_nest
 // PROJ-9: in a non-tiled launch the thread is named by its point.
 TESSERA_CASE(kernel_throw_in_non_tiled_launch_names_the_point, "PROJ-9,ERR-1", expect::throws<tessera::kernel_exception>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(4, 5), [=] restrict_amp (index<2> i) {
+    parallel_for_each(ctx.view(), extent<2>(4, 5), [=] restrict_amp (index<2> i) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
       if (i == index<2>(3, 1)) throw std::logic_error("bad point");
 #endif
@@ -78,7 +78,7 @@ TESSERA_CASE(kernel_throw_in_non_tiled_launch_names_the_point, "PROJ-9,ERR-1", e
 // PROJ-9: something that is not a std::exception is nested as it is.
 TESSERA_CASE(kernel_throw_of_a_non_standard_type_is_nested_as_is, "PROJ-9", expect::throws<tessera::kernel_exception>) {
   try {
-    parallel_for_each(ctx.view(), extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {
+    parallel_for_each(ctx.view(), extent<1>(8).tile<4>(), [=] restrict_amp (tiled_index<4> t) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
       if (t.global[0] == 5) throw 42;
 #endif
@@ -99,7 +99,7 @@ TESSERA_CASE(kernel_throw_of_a_non_standard_type_is_nested_as_is, "PROJ-9", expe
 // every seed (the harness's seed orders the tile's threads).
 TESSERA_CASE(kernel_throw_by_several_threads_of_a_tile_reports_the_lowest, "PROJ-9,PROJ-11", expect::throws<tessera::kernel_exception>) {
   try {
-    parallel_for_each(ctx.view(), extent<1>(64).tile<64>(), [=] restrict_amp (tiled_index<64> t) {
+    parallel_for_each(ctx.view(), extent<1>(64).tile<64>(), [=] restrict_amp (tiled_index<64> t) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
       if (t.local[0] % 10 == 7) throw std::runtime_error("from local " + std::to_string(t.local[0]) + ";");
 #endif
@@ -123,7 +123,7 @@ TESSERA_CASE(kernel_throw_by_several_threads_of_a_tile_reports_the_lowest, "PROJ
 // the thread and the fix; the next launch works.
 TESSERA_CASE(kernel_stack_overflow_in_tiled_launch_is_stack_overflow, "PROJ-10", expect::throws<tessera::stack_overflow>) {
   try {
-    parallel_for_each(ctx.view(), extent<1>(16).tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    parallel_for_each(ctx.view(), extent<1>(16).tile<8>(), [=] restrict_amp (tiled_index<8> t) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
       volatile int sink = 0;
       if (t.global[0] == 13) recurse_forever(0, &sink);
@@ -146,7 +146,7 @@ TESSERA_CASE(emulator_cannot_map_stacks_is_out_of_memory, "ERR-3", expect::throw
   huge.stack_bytes = std::size_t{1} << 50;
   emulator::set_options(huge);
   try {
-    parallel_for_each(ctx.view(), extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8>) {});
+    parallel_for_each(ctx.view(), extent<1>(8).tile<8>(), [=] restrict_amp (tiled_index<8>) {});  // expect: throws
   } catch (const out_of_memory& e) {
     emulator::set_options(saved);
     if (e.get_error_code() != 0x8007000Eu) throw std::logic_error("out_of_memory's code is not E_OUTOFMEMORY");

@@ -79,7 +79,7 @@ TESSERA_CASE(grid_of_65535_tiles_in_a_dimension_runs, "PFE-4,PROJ-4", expect::pa
 // tile count depends on the extent: each of these throws invalid_compute_domain naming the problem.
 TESSERA_CASE(grid_of_65536_tiles_in_dimension_0_throws, "PFE-4,PROJ-4", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<1>(65536 * 2).tile<2>(), [=] restrict_amp (tiled_index<2>) {});
+    parallel_for_each(ctx.view(), extent<1>(65536 * 2).tile<2>(), [=] restrict_amp (tiled_index<2>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "65536 tiles in dimension 0");
     throw;
@@ -88,7 +88,7 @@ TESSERA_CASE(grid_of_65536_tiles_in_dimension_0_throws, "PFE-4,PROJ-4", expect::
 
 TESSERA_CASE(grid_of_65536_tiles_in_rank2_dimension_1_throws, "PFE-4,PROJ-4", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(4, 65536).tile<4, 1>(), [=] restrict_amp (tiled_index<4, 1>) {});
+    parallel_for_each(ctx.view(), extent<2>(4, 65536).tile<4, 1>(), [=] restrict_amp (tiled_index<4, 1>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "65536 tiles in dimension 1");
     throw;
@@ -97,7 +97,7 @@ TESSERA_CASE(grid_of_65536_tiles_in_rank2_dimension_1_throws, "PFE-4,PROJ-4", ex
 
 TESSERA_CASE(grid_of_65536_tiles_in_rank3_dimension_2_throws, "PFE-4,PROJ-4", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<3>(1, 1, 65536).tile<1, 1, 1>(), [=] restrict_amp (tiled_index<1, 1, 1>) {});
+    parallel_for_each(ctx.view(), extent<3>(1, 1, 65536).tile<1, 1, 1>(), [=] restrict_amp (tiled_index<1, 1, 1>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "65536 tiles in dimension 2");
     throw;
@@ -108,7 +108,7 @@ TESSERA_CASE(grid_of_65536_tiles_in_rank3_dimension_2_throws, "PFE-4,PROJ-4", ex
 // the tile size, so only the emptiness rule refuses them).
 TESSERA_CASE(zero_extent_non_tiled_throws, "PROJ-1,PFE-12", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(4, 0), [=] restrict_amp (index<2>) {});
+    parallel_for_each(ctx.view(), extent<2>(4, 0), [=] restrict_amp (index<2>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "zero size in dimension 1");
     throw;
@@ -117,7 +117,7 @@ TESSERA_CASE(zero_extent_non_tiled_throws, "PROJ-1,PFE-12", expect::throws<tesse
 
 TESSERA_CASE(zero_extent_tiled_throws, "PROJ-1,PFE-12", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<1>(0).tile<4>(), [=] restrict_amp (tiled_index<4>) {});
+    parallel_for_each(ctx.view(), extent<1>(0).tile<4>(), [=] restrict_amp (tiled_index<4>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "zero size in dimension 0");
     throw;
@@ -126,7 +126,7 @@ TESSERA_CASE(zero_extent_tiled_throws, "PROJ-1,PFE-12", expect::throws<tessera::
 
 TESSERA_CASE(negative_extent_non_tiled_throws, "PROJ-1,PFE-12", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<3>(2, -3, 4), [=] restrict_amp (index<3>) {});
+    parallel_for_each(ctx.view(), extent<3>(2, -3, 4), [=] restrict_amp (index<3>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "negative size in dimension 1");
     throw;
@@ -135,7 +135,7 @@ TESSERA_CASE(negative_extent_non_tiled_throws, "PROJ-1,PFE-12", expect::throws<t
 
 TESSERA_CASE(negative_extent_tiled_throws, "PROJ-1,PFE-12", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(8, -8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4>) {});
+    parallel_for_each(ctx.view(), extent<2>(8, -8).tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "negative size in dimension 1");
     throw;
@@ -148,7 +148,7 @@ TESSERA_CASE(non_tiled_launch_on_the_cpu_accelerator_throws, "PFE-10,ERR-5", exp
   std::vector<int> out(8, 0);
   array_view<int, 1> v(8, out);
   try {
-    parallel_for_each(accelerator(accelerator::cpu_accelerator).get_default_view(), v.extent,
+    parallel_for_each(accelerator(accelerator::cpu_accelerator).get_default_view(), v.extent,  // expect: throws
                       [=] restrict_amp (index<1> i) { v[i] = 1; });
   } catch (const unsupported_feature& e) {
     require_message(e, "cpu");
@@ -162,7 +162,7 @@ TESSERA_CASE(non_tiled_launch_on_the_cpu_accelerator_throws, "PFE-10,ERR-5", exp
 TESSERA_CASE(tiled_launch_on_the_cpu_accelerator_throws, "PFE-10,ERR-5", expect::throws<tessera::unsupported_feature>) {
   std::vector<int> out(8, 0);
   array_view<int, 1> v(8, out);
-  parallel_for_each(accelerator(accelerator::cpu_accelerator).get_default_view(), v.extent.tile<4>(),
+  parallel_for_each(accelerator(accelerator::cpu_accelerator).get_default_view(), v.extent.tile<4>(),  // expect: throws
                     [=] restrict_amp (tiled_index<4> t) { v[t] = 1; });
 }
 

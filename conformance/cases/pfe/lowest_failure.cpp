@@ -48,7 +48,7 @@ TESSERA_CASE(kernel_exception_lowest_thread_reported_at_every_worker_count, "PRO
   for (unsigned workers : {1u, 2u, 8u}) {
     emulator::set_workers(workers);
     try {
-      parallel_for_each(ctx.view(), extent<1>(16 * 16).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      parallel_for_each(ctx.view(), extent<1>(16 * 16).tile<16>(), [=] restrict_amp (tiled_index<16> t) {  // expect: throws
 #if !TESSERA_DEVICE_PASS
         if ((t.tile[0] == 2 && t.local[0] == 6) || (t.tile[0] > 2 && t.tile[0] % 4 == 1 && t.local[0] == 1))
           throw std::runtime_error("thrown by global " + std::to_string(t.global[0]));

@@ -155,7 +155,7 @@ TESSERA_CASE(indivisible_rank2_dimension1_throws, "TEXT-6,PFE-3", expect::throws
   std::vector<int> out(16 * 10, 0);
   array_view<int, 2> v(16, 10, out);
   try {
-    parallel_for_each(ctx.view(), v.extent.tile<8, 4>(), [=] restrict_amp (tiled_index<8, 4> t) { v[t] = 1; });
+    parallel_for_each(ctx.view(), v.extent.tile<8, 4>(), [=] restrict_amp (tiled_index<8, 4> t) { v[t] = 1; });  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "dimension 1");
     v.synchronize();
@@ -168,7 +168,7 @@ TESSERA_CASE(indivisible_rank2_dimension1_throws, "TEXT-6,PFE-3", expect::throws
 // Rank 2: dimension 0 not divisible throws invalid_compute_domain naming dimension 0.
 TESSERA_CASE(indivisible_rank2_dimension0_throws, "TEXT-6,PFE-3", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<2>(9, 8).tile<2, 8>(), [=] restrict_amp (tiled_index<2, 8>) {});
+    parallel_for_each(ctx.view(), extent<2>(9, 8).tile<2, 8>(), [=] restrict_amp (tiled_index<2, 8>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "dimension 0");
     throw;
@@ -178,7 +178,7 @@ TESSERA_CASE(indivisible_rank2_dimension0_throws, "TEXT-6,PFE-3", expect::throws
 // Rank 3: each dimension on its own not divisible throws, naming that dimension.
 TESSERA_CASE(indivisible_rank3_dimension0_throws, "TEXT-6,PFE-3", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<3>(3, 4, 4).tile<2, 2, 2>(), [=] restrict_amp (tiled_index<2, 2, 2>) {});
+    parallel_for_each(ctx.view(), extent<3>(3, 4, 4).tile<2, 2, 2>(), [=] restrict_amp (tiled_index<2, 2, 2>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "dimension 0");
     throw;
@@ -187,7 +187,7 @@ TESSERA_CASE(indivisible_rank3_dimension0_throws, "TEXT-6,PFE-3", expect::throws
 
 TESSERA_CASE(indivisible_rank3_dimension1_throws, "TEXT-6,PFE-3", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<3>(4, 5, 4).tile<2, 2, 2>(), [=] restrict_amp (tiled_index<2, 2, 2>) {});
+    parallel_for_each(ctx.view(), extent<3>(4, 5, 4).tile<2, 2, 2>(), [=] restrict_amp (tiled_index<2, 2, 2>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "dimension 1");
     throw;
@@ -196,7 +196,7 @@ TESSERA_CASE(indivisible_rank3_dimension1_throws, "TEXT-6,PFE-3", expect::throws
 
 TESSERA_CASE(indivisible_rank3_dimension2_throws, "TEXT-6,PFE-3", expect::throws<tessera::invalid_compute_domain>) {
   try {
-    parallel_for_each(ctx.view(), extent<3>(4, 4, 6).tile<2, 2, 4>(), [=] restrict_amp (tiled_index<2, 2, 4>) {});
+    parallel_for_each(ctx.view(), extent<3>(4, 4, 6).tile<2, 2, 4>(), [=] restrict_amp (tiled_index<2, 2, 4>) {});  // expect: throws
   } catch (const invalid_compute_domain& e) {
     require_message(e, "dimension 2");
     throw;
@@ -207,7 +207,7 @@ TESSERA_CASE(indivisible_rank3_dimension2_throws, "TEXT-6,PFE-3", expect::throws
 TESSERA_CASE(launch_of_truncated_to_zero_throws, "TEXT-3,PROJ-1", expect::throws<tessera::invalid_compute_domain>) {
   const auto t = extent<1>(5).tile<8>().truncate();
   if (t[0] != 0) throw std::logic_error("truncate() of 5 by 8 is not 0");
-  parallel_for_each(ctx.view(), t, [=] restrict_amp (tiled_index<8>) {});
+  parallel_for_each(ctx.view(), t, [=] restrict_amp (tiled_index<8>) {});  // expect: throws
 }
 
 }  // namespace

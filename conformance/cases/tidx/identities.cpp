@@ -65,7 +65,7 @@ TESSERA_CASE(converts_to_global_index, "TIDX-3", expect::pass) {
 TESSERA_CASE(indivisible_extent_throws, "TEXT-6,PFE-3", expect::throws<tessera::invalid_compute_domain>) {
   std::vector<int> out(10);
   array_view<int, 1> v(10, out);
-  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 1; });
+  parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 1; });  // expect: throws
 }
 
 // A race on tile_static memory: every thread writes one slot with no barrier before reading another.

@@ -59,7 +59,7 @@ TESSERA_CASE(accumulator_never_zeroed, "TS-4,TS-9", expect::hazard("uninitialize
     tile_static int total;
     atomic_fetch_add(&total, t.local[0]);  // expect: uninitialized read
     t.barrier.wait();
-    v[t] = total;  // expect: uninitialized read
+    v[t] = total;
   });
 }
 
@@ -83,7 +83,7 @@ TESSERA_CASE(array_of_33_kib_is_over_budget, "TS-7,PROJ-3", expect::hazard("tile
     tile_static int big[8448];
     big[t.local[0] * 8447] = t.local[0];  // expect: tile_static over budget
     t.barrier.wait();
-    v[t] = big[(1 - t.local[0]) * 8447];  // expect: tile_static over budget
+    v[t] = big[(1 - t.local[0]) * 8447];
   });
 }
 
@@ -97,10 +97,10 @@ TESSERA_CASE(two_arrays_together_over_budget, "TS-7,PROJ-3", expect::hazard("til
     tile_static int second[5000];
     for (int k = t.local[0]; k < 5000; k += 64) {
       first[k] = k;  // expect: tile_static over budget
-      second[k] = -k;  // expect: tile_static over budget
+      second[k] = -k;
     }
     t.barrier.wait();
-    v[t] = first[4999 - t.local[0]] + second[t.local[0]];  // expect: tile_static over budget
+    v[t] = first[4999 - t.local[0]] + second[t.local[0]];
   });
 }
 

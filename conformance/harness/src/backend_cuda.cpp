@@ -14,7 +14,7 @@ const backend_target& this_backend() {
         cuda::register_devices();
         return accelerator("cuda:0").get_default_view();
       },
-      [](unsigned, std::uint64_t) {},
+      [](unsigned, std::uint64_t, unsigned) {},
       "NVIDIA nvcc " TESSERA_CONFORMANCE_STR(TESSERA_NVCC_VERSION) " / " TESSERA_CONFORMANCE_HOST_COMPILER};
   return target;
 }

@@ -17,12 +17,13 @@ const backend_target& this_backend() {
       true,
       [] { return std::string(); },
       [] { return accelerator(accelerator::emulator_accelerator).get_default_view(); },
-      [](unsigned workers, std::uint64_t seed) {
+      [](unsigned workers, std::uint64_t seed, unsigned orders) {
         // Every check on, in report mode, whatever TESSERA_CHECKS* say: a case's verdict must not depend
         // on the environment it runs in.
         emulator::options o = emulator::get_options();
         o.workers = workers;
         o.seed = seed;
+        o.seeds = orders;
         o.checks = emulator::check_mode::report;
         o.enabled_checks = emulator::check_set();
         o.allow_same_value = false;

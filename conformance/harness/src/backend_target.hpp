@@ -16,7 +16,7 @@ struct backend_target {
   bool runs_emulator_checks;      // diagnostics of the emulator's checks can be expected here
   std::string (*unavailable_reason)();  // empty when the backend can run here
   accelerator_view (*view)();           // where kernels run
-  void (*configure)(unsigned workers, std::uint64_t seed);  // emulator settings; no-op elsewhere
+  void (*configure)(unsigned workers, std::uint64_t seed, unsigned orders);  // emulator settings; no-op elsewhere
   std::string compiler;                 // what built the cases
 };
 

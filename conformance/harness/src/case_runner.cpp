@@ -1,7 +1,8 @@
 #include "case_runner.hpp"
 
-#include "markers.hpp"
+#include "judge.hpp"
 #include "registry.hpp"
+#include "throw_sites.hpp"
 
 #include <tessera/detail/launch_observer.hpp>
 #include <tessera/kernel_failures.hpp>
@@ -17,18 +18,6 @@ namespace tessera::conformance {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-// What one run of a body did.
-struct observed {
-  bool threw = false;
-  std::exception_ptr thrown;
-  std::string type;  // dynamic type of what was thrown
-  std::string what;
-  std::vector<hazard_detected::hazard> hazards;
-  std::vector<output> outputs;
-  std::vector<std::string> failures;
-  double launch_ns = 0;
-};
 
 // Adds up the wall time of every launch of the body; on an asynchronous backend it waits for the view
 // at the end of each launch, so a sample is kernel time, not queueing time.
@@ -51,13 +40,22 @@ struct launch_clock {
   }
 };
 
-observed run_body(const case_info& c, const backend_target& backend, std::uint64_t seed) {
-  observed o;
+// One run of the body: what it did, for the judge, and the wall time of its launches.
+struct run_result {
+  observed seen;
+  double launch_ns = 0;
+  std::vector<output> outputs;
+};
+
+run_result run_body(const case_info& c, const backend_target& backend, std::uint64_t seed) {
+  run_result r;
+  observed& o = r.seen;
   launch_clock clock{!backend.runs_emulator_checks, {}, 0};
   const tessera::detail::launch_observer observer{&launch_clock::on_start, &launch_clock::on_finish, &clock};
   context ctx(backend.view(), backend.name, seed);
   const tessera::detail::launch_observer* previous = tessera::detail::current_launch_observer();
   tessera::detail::current_launch_observer() = &observer;
+  record_throws();
   try {
     c.body(ctx);
   } catch (const std::exception& e) {
@@ -72,70 +70,18 @@ observed run_body(const case_info& c, const backend_target& backend, std::uint64
     o.type = "an exception of unknown type";
   }
   tessera::detail::current_launch_observer() = previous;
-  o.outputs = ctx.outputs();
+  // Where it was thrown from matters to exception cases only (symbolizing costs a line-table read).
+  if (o.threw && c.expect.outcome == expected_outcome::exception) o.throw_sites = last_throw_sites();
+  r.outputs = ctx.outputs();
   o.failures = ctx.failures();
-  o.launch_ns = clock.total_ns;
-  return o;
+  r.launch_ns = clock.total_ns;
+  return r;
 }
 
 std::string join(const std::vector<std::string>& items, const char* separator) {
   std::string s;
   for (const auto& i : items) s += (s.empty() ? "" : separator) + i;
   return s;
-}
-
-std::string thrown_text(const observed& o) {
-  if (!o.threw) return "nothing was thrown";
-  return o.type + " was thrown: " + o.what;
-}
-
-// Empty when `o` is what the case expects, else why not.
-std::string judge(const case_info& c, const observed& o) {
-  const expectation& e = c.expect;
-  switch (e.outcome) {
-    case expected_outcome::pass:
-      if (o.threw) return "unexpected exception: " + thrown_text(o);
-      return join(o.failures, "\n");
-
-    case expected_outcome::exception:
-      if (!o.threw) return "expected " + describe(e).substr(7) + ", but " + thrown_text(o);
-      if (!e.matches(o.thrown)) return "expected " + describe(e).substr(7) + ", but " + thrown_text(o);
-      return join(o.failures, "\n");  // what the case checked before the throw must hold too
-
-    case expected_outcome::hazard: {
-      const auto wanted = markers::split_list(e.detail);
-      if (o.type != "tessera::hazard_detected") return "MISSED: expected a hazard (" + join(wanted, " or ") + "), but " + thrown_text(o);
-      bool found = false;
-      std::string unmarked;
-      for (const auto& h : o.hazards) {
-        for (const auto& w : wanted) found = found || w == h.kind;
-        std::string why;
-        const bool first = markers::site_marked_with(h.first.site, h.kind, why);
-        const bool second = markers::site_marked_with(h.second.site, h.kind, why);
-        if (!first && !second)
-          unmarked += "\n  - " + h.kind + " (" + h.first.site + (h.second.site.empty() ? "" : " / " + h.second.site) +
-                      ") is at no line marked `expect: " + h.kind + "`:" + why;
-      }
-      std::string problems;
-      if (!found) problems += "\n  none of the findings is " + join(wanted, " or ");
-      if (!unmarked.empty()) problems += "\n  findings at unmarked lines:" + unmarked;
-      return problems.empty() ? std::string() : "WRONG REPORT:" + problems;
-    }
-
-    case expected_outcome::divergence:
-    case expected_outcome::out_of_bounds: {
-      const bool oob = e.outcome == expected_outcome::out_of_bounds;
-      const std::string type = oob ? "tessera::out_of_bounds" : "tessera::barrier_divergence";
-      if (o.type != type) return "MISSED: expected " + type + ", but " + thrown_text(o);
-      const auto lines = markers::lines_marked(c.file, e.detail);
-      if (lines.empty()) return std::string("no line of ") + c.file + " is marked `// expect: " + e.detail + "`";
-      if (markers::names_one_of(o.what, lines)) return {};
-      std::string numbers;
-      for (int l : lines) numbers += (numbers.empty() ? ":" : ", :") + std::to_string(l);
-      return "WRONG REPORT: the message names none of the marked lines (" + numbers + ")";
-    }
-  }
-  return "unknown expectation";
 }
 
 bool is_diagnostic(const expectation& e) {
@@ -146,7 +92,10 @@ bool is_diagnostic(const expectation& e) {
 struct configuration {
   unsigned workers;
   std::uint64_t seed;
-  std::string text() const { return "workers " + std::to_string(workers) + " seed " + std::to_string(seed); }
+  unsigned orders;  // thread orders each launch tries: seed, seed+1, ...
+  std::string text() const {
+    return "workers " + std::to_string(workers) + " seed " + std::to_string(seed) + (orders > 1 ? " orders " + std::to_string(orders) : "");
+  }
 };
 
 }  // namespace
@@ -169,7 +118,7 @@ std::string display_path(const std::string& file) {
 }
 
 void run_body_once(const case_info& c, const backend_target& backend, const run_settings& settings) {
-  backend.configure(settings.workers, settings.seed);
+  backend.configure(settings.workers, settings.seed, 1);
   (void)run_body(c, backend, case_seed(settings.seed, id_of(c)));
 }
 
@@ -204,14 +153,16 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
                                          " does not have: list the case in conformance/expectations/" + backend.expectations_name +
                                          ".tsv with the reason");
 
-  std::vector<configuration> configs{{settings.workers ? settings.workers : std::thread::hardware_concurrency(), settings.seed}};
+  std::vector<configuration> configs{{settings.workers ? settings.workers : std::thread::hardware_concurrency(), settings.seed, 1}};
   // Diagnostics must be the same at every worker count and thread order; the hazard corpus's correct
   // kernels must be clean at every one (a false positive at one schedule is still a false positive).
+  // Each launch tries several orders (settings.orders), so a race that only some orders show is found in
+  // every configuration.
   const bool swept = is_diagnostic(c.expect) || std::string_view(c.family) == "hazards";
   if (settings.sweep && backend.runs_emulator_checks && swept) {
     configs.clear();
     for (unsigned w : {1u, 2u, 8u})
-      for (std::uint64_t s : {std::uint64_t{0}, std::uint64_t{1}, settings.seed}) configs.push_back({w, s});
+      for (std::uint64_t s : {std::uint64_t{0}, std::uint64_t{1}, settings.seed}) configs.push_back({w, s, settings.orders});
   }
 
   const std::uint64_t inputs = case_seed(settings.seed, r.id);
@@ -219,13 +170,14 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
   std::vector<std::string> failures;                      // distinct reasons, in order
   std::vector<std::vector<std::string>> failing_configs;  // where each happened
   for (std::size_t i = 0; i < configs.size(); ++i) {
-    backend.configure(configs[i].workers, configs[i].seed);
+    backend.configure(configs[i].workers, configs[i].seed, configs[i].orders);
     r.configurations.push_back(configs[i].text());
-    const observed o = run_body(c, backend, inputs);
+    const run_result run = run_body(c, backend, inputs);
+    const observed& o = run.seen;
     if (i == 0) {
-      r.outputs = o.outputs;
+      r.outputs = run.outputs;
       if (o.threw) r.diagnostic = o.type + ": " + o.what;
-      samples.push_back(o.launch_ns);
+      samples.push_back(run.launch_ns);
     }
     if (std::string why = judge(c, o); !why.empty()) {
       if (failures.empty() && i != 0) r.diagnostic = o.threw ? o.type + ": " + o.what : std::string();
@@ -239,18 +191,18 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
     }
   }
   if (!failures.empty()) {
-    backend.configure(settings.workers, settings.seed);
+    backend.configure(settings.workers, settings.seed, 1);
     if (configs.size() > 1)
       for (std::size_t k = 0; k < failures.size(); ++k) failures[k] = "at " + join(failing_configs[k], "; ") + ": " + failures[k];
     return finish(case_status::fail, join(failures, "\n"));
   }
 
   if (!c.expect.negative()) {
-    backend.configure(settings.workers, settings.seed);
+    backend.configure(settings.workers, settings.seed, 1);
     for (unsigned k = 1; k < settings.repeat; ++k) samples.push_back(run_body(c, backend, inputs).launch_ns);
     r.timing = summarize(samples);
   }
-  backend.configure(settings.workers, settings.seed);
+  backend.configure(settings.workers, settings.seed, 1);
   return finish(case_status::pass, {});
 }
 

@@ -18,6 +18,7 @@ struct run_settings {
   unsigned repeat = 1;            // timing samples of a passing positive case (the first run is one)
   bool sweep = true;              // on the emulator, diagnostic cases and the hazard corpus run at
                                   // workers 1/2/8 x seeds 0/1/seed
+  unsigned orders = 4;            // thread orders each launch of a swept case tries (TESSERA_SEEDS)
 };
 
 case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,

@@ -120,6 +120,11 @@ int main(int argc, char** argv) {
   app.add_option("--workers", settings.workers, "Emulator worker threads (0: one per hardware thread)")->capture_default_str();
   app.add_option("--repeat", settings.repeat, "Timing samples per passing case")->check(CLI::Range(1u, 1000u))->capture_default_str();
   app.add_option("--timeout", timeout, "Seconds a case may run before it is stopped as a hang")->check(CLI::PositiveNumber)->capture_default_str();
+  app.add_option("--orders", settings.orders,
+                 "Thread orders each launch of a swept case tries on the emulator (TESSERA_SEEDS): a race only some "
+                 "orders show is found in every configuration")
+      ->check(CLI::Range(1u, 64u))
+      ->capture_default_str();
   app.add_flag("--no-sweep", no_sweep, "Run diagnostic cases at the given workers and seed only (default: 1/2/8 x 0/1/seed)");
   app.add_flag("--no-isolation", no_isolation, "Run cases in this process (a crashing case ends the run)");
   app.add_option("--expectations", expectations_file, "The backend's expectation list (default: the source tree's)");
@@ -218,6 +223,7 @@ int main(int argc, char** argv) {
       std::vector<std::string> child_args;
       for (const auto& f : filters) child_args.insert(child_args.end(), {"--filter", f});
       child_args.insert(child_args.end(), {"--seed", std::to_string(settings.seed), "--workers", std::to_string(settings.workers),
+                                           "--orders", std::to_string(settings.orders),
                                            "--repeat", std::to_string(settings.repeat), "--expectations", expectations_file});
       if (no_sweep) child_args.push_back("--no-sweep");
       child_args.insert(child_args.end(), {"--sanitizer", sanitizer.mode});

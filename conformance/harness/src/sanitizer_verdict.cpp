@@ -1,6 +1,6 @@
 #include "sanitizer_verdict.hpp"
 
-#include "markers.hpp"
+#include "judge.hpp"
 
 #include <tessera/conformance/suite.hpp>
 
@@ -19,11 +19,11 @@ std::string where(const sanitizer_site& s) {
 // A finding in a kernel (not a failed CUDA call, which follows a fault rather than being one).
 bool in_kernel(const sanitizer_finding& f) { return f.kind != "api error"; }
 
-// A line of the case's own source marked `// expect:` (the sanitizer prints the path it compiled; the
+// A line of the case's own region marked `// expect:` (the sanitizer prints the path it compiled; the
 // case knows the one the compiler gave it: the same file on the machine that built both).
 bool marked(const sanitizer_site& s, const case_info& c) {
   if (s.line <= 0 || !same_source_line(s, c.file, s.line)) return false;
-  return !markers::kinds_at(c.file, s.line).empty();
+  return !case_marks_at(c, s.line).empty();
 }
 
 }  // namespace

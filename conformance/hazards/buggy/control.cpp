@@ -134,7 +134,7 @@ TESSERA_CASE(tile_static_over_budget, "TS-7,PROJ-3", expect::hazard("tile_static
     const int l = t.local[0];
     big[l * 682] = static_cast<float>(l);  // expect: tile_static over budget
     t.barrier.wait();
-    v[t] = big[(15 - l) * 682];  // expect: tile_static over budget
+    v[t] = big[(15 - l) * 682];
   });
   v.synchronize();
 }

@@ -46,7 +46,7 @@ TESSERA_CASE(tile_static_reduction_with_global_fences, "MEM-9,BAR-3", expect::ha
       if (l < stride) s[l] += s[l + stride];  // expect: read after write, write after read
       t.barrier.wait_with_global_memory_fence();
     }
-    if (l == 0) sums[t.tile] = s[0];  // expect: read after write, write after read
+    if (l == 0) sums[t.tile] = s[0];
   });
   sums.synchronize();
 }
@@ -65,7 +65,7 @@ TESSERA_CASE(global_scratch_reduction_with_tile_static_fences, "MEM-9,BAR-4", ex
       if (l < stride) s[base + l] += s[base + l + stride];  // expect: read after write, write after read
       t.barrier.wait_with_tile_static_memory_fence();
     }
-    if (l == 0) sums[t.tile] = s[base];  // expect: read after write, write after read
+    if (l == 0) sums[t.tile] = s[base];
   });
   sums.synchronize();
 }
@@ -183,7 +183,7 @@ TESSERA_CASE(global_lock_across_tiles_released_with_plain_store, "ATOM-7,BAR-11"
     }
     if (l == 0) {
       int expected = 0;
-      while (!atomic_compare_exchange(&lock[0], &expected, 1)) {  // expect: race between tiles, spin-wait without a barrier
+      while (!atomic_compare_exchange(&lock[0], &expected, 1)) {  // expect when tiles interleave: spin-wait without a barrier
         expected = 0;
       }
       total[0] += s[0];  // expect: race between tiles

@@ -18,7 +18,7 @@ TESSERA_CASE(global_exchange_across_tile_static_only_fence, "MEM-9,BAR-4", expec
   array_view<int, 1> scratch(64, hs), v(64, out);
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     const int l = t.local[0];
-    scratch[t] = t.global[0] * 2;
+    scratch[t] = t.global[0] * 2;  // expect: read after write
     t.barrier.wait_with_tile_static_memory_fence();
     v[t] = scratch[t.tile_origin[0] + 15 - l];  // expect: read after write
   });
@@ -31,9 +31,9 @@ TESSERA_CASE(global_fence_function_is_not_a_barrier, "BAR-5,MEM-4", expect::haza
   array_view<int, 1> scratch(64, hs), v(64, out);
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     const int l = t.local[0];
-    scratch[t] = t.global[0] + 7;  // expect: write after read
+    scratch[t] = t.global[0] + 7;  // expect: write after read, read after write
     global_memory_fence(t.barrier);
-    v[t] = scratch[t.tile_origin[0] + (l + 1) % 16];  // expect: read after write
+    v[t] = scratch[t.tile_origin[0] + (l + 1) % 16];  // expect: read after write, write after read
   });
   v.synchronize();
 }
@@ -133,7 +133,7 @@ TESSERA_CASE(global_exchange_without_barrier, "MEM-4,MEM-6", expect::hazard("rea
   array_view<int, 1> scratch(64, hs), v(64, out);
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     const int l = t.local[0];
-    scratch[t] = l * l;  // expect: write after read
+    scratch[t] = l * l;  // expect: write after read, read after write
     v[t] = scratch[t.tile_origin[0] + (l + 1) % 16];  // expect: read after write, write after read
   });
   v.synchronize();

@@ -48,7 +48,7 @@ TESSERA_CASE(label_propagation_pull_in_place, "PFE-5,MEM-6", expect::hazard("rac
   array_view<int, 1> label(n, labels);
   parallel_for_each(ctx.view(), extent<1>(n), [=] restrict_amp (index<1> i) {
     const int v = i[0];
-    int best = label[v];  // expect: race between threads
+    int best = label[v];
     for (int e = offsets[v]; e < offsets[v + 1]; ++e) best = best < label[targets[e]] ? best : label[targets[e]];  // expect: race between threads
     label[v] = best;  // expect: race between threads
   });
@@ -65,7 +65,7 @@ TESSERA_CASE(worklist_push_with_plain_length, "MEM-6,ATOM-6", expect::hazard("ra
   parallel_for_each(ctx.view(), extent<1>(n).tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     if (in_frontier[t] != 0) {
       const int slot = size[0];  // expect: race between tiles, read after write, write after read
-      worklist[slot] = t.global[0];  // expect: race between tiles, write after write
+      worklist[slot] = t.global[0];  // expect when tiles interleave: race between tiles, write after write
       size[0] = slot + 1;  // expect: race between tiles, write after read, write after write, read after write
     }
   });

@@ -211,8 +211,8 @@ TESSERA_CASE(non_tiled_overlapping_neighbour_swaps, "PFE-5,MEM-6", expect::hazar
   parallel_for_each(ctx.view(), extent<1>(63), [=] restrict_amp (index<1> i) {
     const int x = i[0];
     if (d[x] > d[x + 1]) {  // expect: race between threads
-      const int keep = d[x];  // expect: race between threads
-      d[x] = d[x + 1];        // expect: race between threads
+      const int keep = d[x];
+      d[x] = d[x + 1];
       d[x + 1] = keep;        // expect: race between threads
     }
   });

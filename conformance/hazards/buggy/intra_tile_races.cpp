@@ -67,8 +67,8 @@ TESSERA_CASE(two_dimensional_stencil_without_barrier, "TS-6,MEM-6", expect::haza
   parallel_for_each(ctx.view(), v.extent.tile<4, 4>(), [=] restrict_amp (tiled_index<4, 4> t) {
     tile_static int s[4][4];
     const int y = t.local[0], x = t.local[1];
-    s[y][x] = t.global[0] + t.global[1];  // expect: write after read
-    v[t] = s[y][(x + 1) % 4] + s[(y + 1) % 4][x] + s[y][x];  // expect: read after write, uninitialized read
+    s[y][x] = t.global[0] + t.global[1];  // expect: write after read, read after write
+    v[t] = s[y][(x + 1) % 4] + s[(y + 1) % 4][x] + s[y][x];  // expect: read after write, uninitialized read, write after read
   });
   v.synchronize();
 }
@@ -128,12 +128,12 @@ TESSERA_CASE(odd_even_sort_missing_barrier_between_phases, "BAR-2,MEM-6", expect
     t.barrier.wait();
     for (int round = 0; round < 8; ++round) {
       if (l % 2 == 0 && l + 1 < 16 && s[l] > s[l + 1]) {  // expect: read after write, write after read
-        const int x = s[l];                               // expect: read after write, write after read
+        const int x = s[l];
         s[l] = s[l + 1];                                  // expect: read after write, write after read, write after write
         s[l + 1] = x;                                     // expect: read after write, write after read, write after write
       }
       if (l % 2 == 1 && l + 1 < 16 && s[l] > s[l + 1]) {  // expect: read after write, write after read
-        const int x = s[l];                               // expect: read after write, write after read
+        const int x = s[l];
         s[l] = s[l + 1];                                  // expect: read after write, write after read, write after write
         s[l + 1] = x;                                     // expect: read after write, write after read, write after write
       }
@@ -187,9 +187,9 @@ TESSERA_CASE(struct_array_neighbour_key_read_without_barrier, "MEM-3,MEM-6", exp
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     tile_static keyed items[16];
     const int l = t.local[0];
-    items[l].key = t.global[0];            // expect: write after read
+    items[l].key = t.global[0];            // expect: write after read, read after write
     items[(l + 1) % 16].value = l * 2;
-    v[t] = items[(l + 1) % 16].key;         // expect: read after write, uninitialized read
+    v[t] = items[(l + 1) % 16].key;         // expect: read after write, uninitialized read, write after read
   });
   v.synchronize();
 }

@@ -97,7 +97,7 @@ TESSERA_CASE(six_threads_wait_for_each_others_flags, "BAR-9,TS-9", expect::hazar
     if (l < 6) {
       atomic_exchange(&raised[l], 1);
       int up = 0;
-      while (up < 6) {  // expect: spin-wait without a barrier
+      while (up < 6) {
         up = 0;
         for (int k = 0; k < 6; ++k) up += atomic_fetch_add(&raised[k], 0);  // expect: spin-wait without a barrier
       }
@@ -119,7 +119,7 @@ TESSERA_CASE(eight_threads_poll_eight_flags_in_turn, "BAR-9,TS-9", expect::hazar
     if (l % 4 == 0) {
       atomic_exchange(&up[l / 4], 1);
       int seen = 0;
-      while (seen != 8) {  // expect: spin-wait without a barrier
+      while (seen != 8) {
         seen = 0;
         for (int k = 0; k < 8; ++k) seen += atomic_fetch_or(&up[k], 0);  // expect: spin-wait without a barrier
       }

@@ -48,8 +48,8 @@ TESSERA_CASE(neighbour_read_without_barrier, "TS-6,MEM-6", expect::hazard("read 
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     tile_static int s[16];
     const int l = t.local[0];
-    s[l] = t.global[0] * 3;   // expect: write after read
-    v[t] = s[(l + 15) % 16];  // expect: read after write, uninitialized read
+    s[l] = t.global[0] * 3;   // expect: write after read, read after write
+    v[t] = s[(l + 15) % 16];  // expect: read after write, uninitialized read, write after read
   });
   v.synchronize();
 }
@@ -64,8 +64,8 @@ TESSERA_CASE(overwrite_slot_neighbour_still_reads, "MEM-6,MEM-5", expect::hazard
     const int l = t.local[0];
     s[l] = t.global[0];
     t.barrier.wait();
-    const int right = s[(l + 1) % 16];  // expect: read after write
-    s[l] = right + 1;                   // expect: write after read
+    const int right = s[(l + 1) % 16];  // expect: read after write, write after read
+    s[l] = right + 1;                   // expect: write after read, read after write
     t.barrier.wait();
     v[t] = s[l];
   });
@@ -154,7 +154,7 @@ TESSERA_CASE(exchange_across_global_fence, "MEM-9,BAR-3", expect::hazard("read a
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     tile_static int s[16];
     const int l = t.local[0];
-    s[l] = t.global[0];
+    s[l] = t.global[0];  // expect: read after write
     t.barrier.wait_with_global_memory_fence();
     v[t] = s[15 - l];  // expect: read after write
   });
@@ -168,9 +168,9 @@ TESSERA_CASE(fence_function_is_not_a_barrier, "BAR-5,MEM-6", expect::hazard("rea
   parallel_for_each(ctx.view(), v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
     tile_static int s[16];
     const int l = t.local[0];
-    s[l] = t.global[0] + 1;  // expect: write after read
+    s[l] = t.global[0] + 1;  // expect: write after read, read after write
     tile_static_memory_fence(t.barrier);
-    v[t] = s[15 - l];  // expect: read after write, uninitialized read
+    v[t] = s[15 - l];  // expect: read after write, uninitialized read, write after read
   });
   v.synchronize();
 }
@@ -404,8 +404,8 @@ TESSERA_CASE(transpose_without_barrier, "TS-6,MEM-6", expect::hazard("read after
   parallel_for_each(ctx.view(), in.extent.tile<16, 16>(), [=] restrict_amp (tiled_index<16, 16> t) {
     tile_static float tile[16][16];
     const int ly = t.local[0], lx = t.local[1];
-    tile[ly][lx] = in[t];  // expect: write after read
-    out(t.tile_origin[1] + ly, t.tile_origin[0] + lx) = tile[lx][ly];  // expect: read after write, uninitialized read
+    tile[ly][lx] = in[t];  // expect: write after read, read after write
+    out(t.tile_origin[1] + ly, t.tile_origin[0] + lx) = tile[lx][ly];  // expect: read after write, uninitialized read, write after read
   });
   out.synchronize();
 }

@@ -77,16 +77,36 @@ void hazard_log::note_tile_static_modules(const memory_map& map) {
   std::call_once(modules_once_, [&] { tile_static_modules_ = map.tile_static_modules(); });
 }
 
+void hazard_log::end_launch_checks() {
+  if (launch_checks_ended_) return;
+  launch_checks_ended_ = true;
+  for_each_check_type([&]<class Check>() {
+    if (config_.enabled.has(check_of<Check>::value)) Check::on_launch_end(*this);
+  });
+}
+
+void hazard_log::absorb(hazard_log& other) {
+  other.end_launch_checks();
+  std::vector<finding> theirs;
+  std::uint64_t merged = 0;
+  {
+    std::lock_guard g(other.mutex_);
+    for (const auto& [key, f] : other.by_sites_) theirs.push_back(f);
+    merged = other.recorded_ - other.by_sites_.size();
+  }
+  for (const finding& f : theirs) record(f);
+  std::lock_guard g(mutex_);
+  recorded_ += merged;
+  accesses_.fetch_add(other.accesses_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+}
+
 std::exception_ptr hazard_log::report(std::int64_t stopped_tile) {
-  if (stopped_tile < 0)
-    for_each_check_type([&]<class Check>() {
-      if (config_.enabled.has(check_of<Check>::value)) Check::on_launch_end(*this);
-    });
+  if (stopped_tile < 0) end_launch_checks();
   std::lock_guard g(mutex_);
   std::vector<finding> kept;
   for (const auto& [key, f] : by_sites_)
     if (stopped_tile < 0 || f.tile == stopped_tile) kept.push_back(f);
-  const report_input in{launch_, tile_static_modules_, names_, seed_, config_.stop_at_first};
+  const report_input in{launch_, tile_static_modules_, names_, seed_, orders_, config_.stop_at_first};
   hazard_report out = make_hazard_report(kept, in);
   report_made_ = true;
   reported_ = out.reported;

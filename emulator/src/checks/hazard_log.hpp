@@ -84,10 +84,18 @@ class hazard_log {
   // exited by the time it reports).
   void note_tile_static_modules(const memory_map& map);
 
+  // Several thread orders of one launch (TESSERA_SEEDS): the report says how many were tried, and the
+  // log of each further order, run to its end, hands its findings and counts to this one (the first
+  // order's), which merges them as it merges those of several tiles: by kind and code addresses.
+  void set_orders(unsigned orders) noexcept { orders_ = orders; }
+  void absorb(hazard_log& other);
+
   // Ends the launch's checking: findings kept launch-wide are added (when it ran to its end), the report
   // is made, and the counters are final. Null when nothing was found. `stopped_tile` >= 0: a check
   // stopped the launch in that tile, and only its finding is reported. Called once, after every task.
   std::exception_ptr report(std::int64_t stopped_tile = -1);
+  // The launch-wide checks' findings (races between tiles), added once when the launch ran to its end.
+  void end_launch_checks();
   // This launch's counters (final after report(); a launch that ended in a kernel failure reports no
   // findings, and counts none).
   check_counters counters() const noexcept;
@@ -97,6 +105,8 @@ class hazard_log {
   bool tiled_;
   thread_namer names_;
   std::uint64_t seed_;
+  unsigned orders_ = 1;
+  bool launch_checks_ended_ = false;
   check_config config_;
   std::once_flag modules_once_;  // every tile's start notes the modules; the first one copies them
   std::vector<std::string> tile_static_modules_;

@@ -122,6 +122,14 @@ std::string explanation(hazard_kind kind, bool hung) {
   return "";
 }
 
+// Which thread orders found the findings: "thread order: TESSERA_SEED=0, 1 order tried" or "thread
+// orders: TESSERA_SEED=5 to 8, 4 orders tried (TESSERA_SEEDS=4)".
+std::string orders_text(std::uint64_t seed, unsigned orders) {
+  if (orders <= 1) return "thread order: TESSERA_SEED=" + std::to_string(seed) + ", 1 order tried";
+  return "thread orders: TESSERA_SEED=" + std::to_string(seed) + " to " + std::to_string(seed + orders - 1) + ", " +
+         std::to_string(orders) + " orders tried (TESSERA_SEEDS=" + std::to_string(orders) + ")";
+}
+
 // One line of what().
 std::string line_of(const hazard_detected::hazard& h, bool hung) {
   std::string line = h.kind + " on " + h.location + ": " + h.first.kind + " at " + h.first.site + " by " + h.first.thread;
@@ -202,7 +210,7 @@ hazard_report make_hazard_report(const std::vector<finding>& findings, const rep
   // In stop mode one finding is kept: the first in that order (the launch stopped at it).
   if (in.stop_at_first && entries.size() > 1) entries.erase(entries.begin() + 1, entries.end());
   std::string msg = std::to_string(entries.size()) + (entries.size() == 1 ? " memory hazard" : " memory hazards") +
-                    " in kernel code (thread order: TESSERA_SEED=" + std::to_string(in.seed) + ")" +
+                    " in kernel code (" + orders_text(in.seed, in.orders) + ")" +
                     (in.stop_at_first ? ", the launch stopped at the first:" : ":");
   std::vector<hazard_detected::hazard> hazards;
   std::set<const void*> missing;

@@ -21,6 +21,7 @@ struct report_input {
   const std::vector<std::string>& tile_static_modules;  // the ELF file of each TLS block (memory_map)
   const std::function<std::string(std::int64_t tile, int thread)>& names;
   std::uint64_t seed;
+  unsigned orders;  // thread orders tried: seed, seed+1, ... (TESSERA_SEEDS)
   bool stop_at_first;
 };
 

@@ -170,10 +170,21 @@ bool read_data_symbols(const std::string& path, std::vector<data_symbol>& out) {
 
 }  // namespace
 
-code_frames frames_at(const void* return_address) {
+code_frames frames_at(const void* return_address, bool counted) {
   static std::unordered_map<const void*, code_frames> cache;
+  static std::unordered_map<const void*, bool> failure_counted;  // addresses without lines: counted yet?
   std::lock_guard g(code_mutex);
-  if (auto it = cache.find(return_address); it != cache.end()) return it->second;
+  const auto count_failure = [&](const code_frames& f) {
+    if (!f.lines.empty() || !counted) return;
+    if (bool& done = failure_counted[return_address]; !done) {
+      done = true;
+      failures.fetch_add(1, std::memory_order_relaxed);
+    }
+  };
+  if (auto it = cache.find(return_address); it != cache.end()) {
+    count_failure(it->second);
+    return it->second;
+  }
   code_frames result;
   result.module = source_line{"<unknown>", 0, 0};
   Dl_info info{};
@@ -189,7 +200,7 @@ code_frames frames_at(const void* return_address) {
       result.lines = dwarf.lines_at(pc);
     }).join();
   }
-  if (result.lines.empty()) failures.fetch_add(1, std::memory_order_relaxed);
+  count_failure(result);
   return cache.emplace(return_address, std::move(result)).first->second;
 }
 

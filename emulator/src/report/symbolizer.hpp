@@ -25,7 +25,9 @@ struct code_frames {
   // "<unknown>" when no module holds the address).
   source_line module;
 };
-code_frames frames_at(const void* return_address);
+// `counted`: a lookup for a report counts an address without line information as a symbolization
+// failure (once per process); a lookup only to compare (two barrier calls' places) does not.
+code_frames frames_at(const void* return_address, bool counted = true);
 
 struct data_symbol {
   std::size_t value, size;

@@ -23,8 +23,15 @@
 // nvcc device pass: __shared__ (one instance per thread block = per tile).
 // host (emulator): static thread_local. Every fiber of a tile runs on one worker thread and a worker runs
 // one tile at a time, so per-thread storage is exactly per-tile storage.
+// `used` makes the storage opaque to the optimizer: to the compiler a static that nothing in the program
+// writes is a constant zero, and `h[i] += l[i]` on such an array would be folded to nothing, so the checks
+// would never see the read of memory no thread wrote (TS-4). Marked used, the variable may be read and
+// written by code the compiler cannot see - as tile_static memory is, by the tile's other threads - so
+// every load is made, and made again after each barrier (an opaque call). The GNU spelling is accepted
+// wherever a storage class may stand (`float tile_static x;` too). Costs nothing: loads of memory that is
+// written somewhere were never folded.
 #if TESSERA_DEVICE_PASS
 #define tile_static __shared__
 #else
-#define tile_static static thread_local
+#define tile_static __attribute__((used)) static thread_local
 #endif

@@ -4,6 +4,9 @@
 //   TESSERA_SEED        0 (default) runs the threads of a tile in local-index order; any other value
 //                       permutes that order at every barrier phase, reproducibly, so order-dependent
 //                       kernels show themselves
+//   TESSERA_SEEDS       thread orders a checked tiled launch tries (default 1): n runs it at seeds
+//                       TESSERA_SEED .. TESSERA_SEED+n-1, the captured memory restored before each, and
+//                       reports the findings of all (a race some orders never show: docs/checks.md)
 //   TESSERA_STACK_SIZE  bytes of stack per kernel thread (default 64 KiB; suffix K or M accepted)
 //   TESSERA_CHECKS      report (default), stop or off: what the checks on kernels built with
 //                       tessera_checked_kernels() do about findings (check_mode; 1 and 0 are report and off)
@@ -32,6 +35,7 @@ enum class check_summary {
 struct options {
   unsigned workers = 0;          // 0: one per hardware thread
   std::uint64_t seed = 0;        // 0: fixed order
+  unsigned seeds = 1;            // thread orders each checked tiled launch tries: seed, seed+1, ...
   std::size_t stack_bytes = 64 * 1024;
   check_mode checks = check_mode::report;  // the checks in instrumented kernels (docs/checks.md)
   check_set enabled_checks;                // every check unless switched off
@@ -45,6 +49,7 @@ options get_options();
 void set_options(const options& o);
 void set_workers(unsigned workers);
 void set_seed(std::uint64_t seed);
+void set_seeds(unsigned orders);
 
 // The worker count a launch will use: options().workers, or the hardware thread count when that is 0.
 unsigned effective_workers();
