@@ -24,6 +24,7 @@ measure() {  # name command -> "<seconds> <status>"
 }
 minutes() { printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); }
 
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 rows=""
 for entry in "main:scripts/main.sh" "test:scripts/test.sh"; do
   name="${entry%%:*}"
@@ -49,6 +50,7 @@ one after the other, wall time including the build.
 - date: $(date -u +%Y-%m-%d)
 - machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) memory
 - compilers: $(g++ --version | head -1); nvcc: $nvcc_text; GPU: $gpu_text
+- load average (1, 5, 15 min) before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg) (above the core count, other work shared the cores and the times are longer than on a quiet machine)
 
 | command | time | result |
 |---|---:|---|
