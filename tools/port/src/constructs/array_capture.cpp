@@ -159,16 +159,17 @@ class array_capture final : public rule {
     const clang::Stmt* statement = nullptr;
     const clang::CompoundStmt* block = nullptr;
     if (!arrays.empty()) {
-      const clang::Stmt* cur = lambda;
-      for (int guard = 0; guard < 256 && cur; ++guard) {
-        auto parents = ast.getParents(*cur);
+      // Up through expressions and declarations (a kernel stored in a variable first) to the block.
+      clang::DynTypedNode cur = clang::DynTypedNode::create(*static_cast<const clang::Stmt*>(lambda));
+      for (int guard = 0; guard < 256; ++guard) {
+        auto parents = ast.getParents(cur);
         if (parents.empty()) break;
         if (const auto* b = parents[0].get<clang::CompoundStmt>()) {
-          statement = cur;
+          statement = cur.get<clang::Stmt>();
           block = b;
           break;
         }
-        cur = parents[0].get<clang::Stmt>();
+        cur = parents[0];
       }
       if (!statement || statement->getBeginLoc().isMacroID() || !out.in_main_file(statement->getBeginLoc())) {
         out.warn(lambda->getBeginLoc(), warning::array_used_as_array);
@@ -179,7 +180,7 @@ class array_capture final : public rule {
     // Names and declarations of the views.
     const auto& sm = ctx_.sources();
     std::map<const clang::ValueDecl*, std::string> view_of;
-    std::string declarations;
+    std::vector<std::string> declarations;
     const unsigned statement_offset = statement ? sm.getFileOffset(sm.getSpellingLoc(statement->getBeginLoc())) : 0;
     for (const auto* var : arrays) {
       if (const made_view* earlier = find_earlier(var, block, statement_offset)) {
@@ -191,7 +192,7 @@ class array_capture final : public rule {
       clang::TypeLoc written;
       if (const auto* dd = llvm::dyn_cast<clang::DeclaratorDecl>(var); dd && dd->getTypeSourceInfo())
         written = dd->getTypeSourceInfo()->getTypeLoc();
-      declarations += view_type_for(var->getType(), written, ast) + " " + name + "(" + var->getName().str() + ");";
+      declarations.push_back(view_type_for(var->getType(), written, ast) + " " + name + "(" + var->getName().str() + ");");
       made_.push_back(made_view{ctx_.enclosing_function(lambda), var, block, statement_offset, name});
     }
 
@@ -227,9 +228,13 @@ class array_capture final : public rule {
       if (ctx_.starts_line(at)) {
         const std::string indent = ctx_.indent_of(at);
         const unsigned offset = sm.getFileOffset(at) - static_cast<unsigned>(indent.size());
-        out.insert(sm.getComposedLoc(sm.getFileID(at), offset), indent + declarations + "\n");
+        std::string lines;
+        for (const auto& d : declarations) lines += indent + d + "\n";
+        out.insert(sm.getComposedLoc(sm.getFileID(at), offset), lines);
       } else {
-        out.insert(at, declarations + " ");
+        std::string inline_text;
+        for (const auto& d : declarations) inline_text += d + " ";
+        out.insert(at, inline_text);
       }
     }
     const unsigned intro_begin = sm.getFileOffset(intro.getBegin());

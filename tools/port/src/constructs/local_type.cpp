@@ -102,7 +102,18 @@ class local_type final : public rule {
     const llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin));
     unsigned from = sm.getFileOffset(begin);
     unsigned to = sm.getFileOffset(end);
-    const std::string text = buffer.substr(from, to - from).str();
+    // Its lines lose the indentation of the function's body, so that the moved text sits at namespace scope.
+    const std::string indent = ctx_.indent_of(begin);
+    std::string text;
+    for (llvm::StringRef rest = buffer.substr(from, to - from); !rest.empty();) {
+      auto [line, tail] = rest.split('\n');
+      if (!text.empty()) {
+        text += '\n';
+        line.consume_front(indent);
+      }
+      text += line.str();
+      rest = tail;
+    }
     if (ctx_.starts_line(begin)) {
       while (from > 0 && (buffer[from - 1] == ' ' || buffer[from - 1] == '\t')) --from;
       unsigned after = to;
