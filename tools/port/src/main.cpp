@@ -8,6 +8,7 @@
 // file, or (--dry-run, the default) to stdout as a unified diff. A file that does not parse stays as it
 // is, and the tool exits non-zero naming file:line of the first error. The last line it prints:
 //   tessera-port: files=N rewritten=N constructs=N warnings=N failed=N
+#include "amp_pch.hpp"
 #include "port_action.hpp"
 #include "unified_diff.hpp"
 
@@ -39,6 +40,8 @@ cl::opt<bool> in_place("in-place", cl::desc("Rewrite the files in place"), cl::c
 cl::opt<bool> dry_run("dry-run", cl::desc("Print a unified diff and write nothing (the default)"), cl::cat(category));
 cl::opt<std::string> build_path("p", cl::desc("Build directory holding compile_commands.json"),
                                 cl::value_desc("BUILD_DIR"), cl::cat(category));
+cl::opt<bool> no_pch("no-pch", cl::desc("Parse <amp.h> again for every file instead of once (slower; same results)"),
+                      cl::cat(category));
 cl::list<std::string> files(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(category));
 
 // Keeps the first error of a file ("file:line:col: message") and prints nothing else of the parse.
@@ -146,15 +149,41 @@ int main(int argc, const char** argv) {
   const auto includes = tessera_include_dirs(argv[0]);
   int rewritten = 0, constructs = 0, warnings = 0, failed = 0;
   int counts[construct_kinds] = {};
+  const clang::tooling::ArgumentsAdjuster adjust = clang::tooling::combineAdjusters(
+      clang::tooling::combineAdjusters(clang::tooling::getClangSyntaxOnlyAdjuster(), clang::tooling::getClangStripOutputAdjuster()),
+      port_arguments(includes));
+  std::optional<amp_pch> pch;
+  bool pch_tried = no_pch;
   for (const std::string& file : files) {
     std::map<std::string, ported_file> results;
     first_error errors;
-    clang::tooling::ClangTool tool(*db, {file});
-    tool.appendArgumentsAdjuster(clang::tooling::getClangSyntaxOnlyAdjuster());
-    tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
-    tool.appendArgumentsAdjuster(port_arguments(includes));
-    tool.setDiagnosticConsumer(&errors);
-    tool.run(make_port_factory(results).get());
+    // <amp.h> precompiled once, for every file whose command matches the first one's.
+    bool with_pch = false;
+    if (const auto commands = db->getCompileCommands(file); !commands.empty()) {
+      const auto key = arguments_without_input(adjust(commands.front().CommandLine, file), file);
+      if (!pch_tried) {
+        pch_tried = true;
+        if (auto made = amp_pch::make(key)) pch.emplace(std::move(*made));
+      }
+      with_pch = pch && pch->fits(key);
+    }
+    auto run_once = [&](bool use_pch) {
+      results.clear();
+      errors.text.clear();
+      clang::tooling::ClangTool tool(*db, {file});
+      tool.appendArgumentsAdjuster(adjust);
+      if (use_pch)
+        tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
+            clang::tooling::CommandLineArguments{"-include-pch", pch->path()}, clang::tooling::ArgumentInsertPosition::END));
+      tool.setDiagnosticConsumer(&errors);
+      tool.run(make_port_factory(results).get());
+      for (const auto& [path, r] : results)
+        if (r.parsed) return true;
+      return false;
+    };
+    // A file that does not parse with the precompiled header is parsed again without it, so that the
+    // header changes nothing but the time, and the error named is the file's own.
+    if (!run_once(with_pch) && with_pch) run_once(false);
     const ported_file* result = nullptr;
     for (const auto& [path, r] : results)
       if (r.parsed) result = &r;

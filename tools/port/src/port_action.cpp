@@ -19,9 +19,19 @@ class port_consumer : public clang::ASTConsumer {
   port_consumer(clang::CompilerInstance& ci, restrict_sites& sites, ported_file& result)
       : ci_(ci), sites_(sites), result_(result) {}
 
+  // Only the main file's declarations are visited: the headers' (a precompiled <amp.h> among them) hold no
+  // construct to port, and walking them would be nearly all of the time.
+  bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+    const auto& sm = ci_.getSourceManager();
+    for (clang::Decl* d : group)
+      if (sm.isWrittenInMainFile(sm.getExpansionLoc(d->getLocation()))) top_level_.push_back(d);
+    return true;
+  }
+
   void HandleTranslationUnit(clang::ASTContext& ast) override {
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
     auto& sm = ast.getSourceManager();
+    ast.setTraversalScope(top_level_);
     file_port out(sm, sm.getMainFileID());
     port_context ctx(ast, sites_, out);
     auto rules = make_rules(ctx);
@@ -40,6 +50,7 @@ class port_consumer : public clang::ASTConsumer {
   clang::CompilerInstance& ci_;
   restrict_sites& sites_;
   ported_file& result_;
+  std::vector<clang::Decl*> top_level_;
 };
 
 class port_action : public clang::ASTFrontendAction {
