@@ -33,10 +33,14 @@ const restrict_site* port_context::restriction_of(const clang::LambdaExpr* lambd
   const clang::CXXMethodDecl* call = lambda->getCallOperator();
   const clang::CompoundStmt* body = lambda->getCompoundStmtBody();
   if (!call || !body) return nullptr;
+  // After the parameter list (C++ AMP's place), or between the capture list and the parameter list
+  // (restrict_amp's place, in source already ported).
   clang::SourceLocation after = lambda->getIntroducerRange().getEnd();
   if (const auto* tsi = call->getTypeSourceInfo()) {
-    if (auto fn = tsi->getTypeLoc().getAsAdjusted<clang::FunctionTypeLoc>(); fn && fn.getRParenLoc().isValid())
-      after = fn.getRParenLoc();
+    if (auto fn = tsi->getTypeLoc().getAsAdjusted<clang::FunctionTypeLoc>(); fn && fn.getRParenLoc().isValid()) {
+      if (const auto* s = sites_.between(fn.getRParenLoc(), body->getLBracLoc())) return s;
+      if (fn.getLParenLoc().isValid()) return sites_.between(after, fn.getLParenLoc());
+    }
   }
   return sites_.between(after, body->getLBracLoc());
 }
@@ -63,7 +67,12 @@ const restrict_site* port_context::restriction_of(const clang::FunctionDecl* fun
     if (before.isInvalid()) return nullptr;
     // Past restrict(...) itself: the scan stops at the declarator's end, which lies after the specifier.
   }
-  return sites_.between(after, before);
+  if (const auto* s = sites_.between(after, before)) return s;
+  // restrict_amp in front, in source already ported.
+  const clang::SourceLocation start = function->getInnerLocStart();
+  if (start.isValid() && !start.isMacroID() && sources().getFileOffset(start) > 0)
+    return sites_.between(start.getLocWithOffset(-1), function->getLocation());
+  return nullptr;
 }
 
 bool port_context::is_amp(const clang::LambdaExpr* lambda) const {
