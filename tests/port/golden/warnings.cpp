@@ -5,6 +5,11 @@
 
 using namespace concurrency;
 
+// a name CUDA declares in every file: 011
+struct float4 {
+  float x, y, z, w;
+};
+
 struct holder {
   array<int, 1>& data;
 };

@@ -5,6 +5,12 @@
 
 using namespace concurrency;
 
+// TESSERA-PORT-011: this global name is one CUDA declares in every file nvcc compiles (its vector types float3, int2, ... and dim3), so nvcc reports a redefinition: rename it, or put it in a namespace of your own
+// a name CUDA declares in every file: 011
+struct float4 {
+  float x, y, z, w;
+};
+
 struct holder {
   array<int, 1>& data;
 };

@@ -30,5 +30,6 @@ std::unique_ptr<rule> make_array_capture_rule(port_context& ctx);
 std::unique_ptr<rule> make_member_access_rule(port_context& ctx);
 std::unique_ptr<rule> make_local_type_rule(port_context& ctx);
 std::unique_ptr<rule> make_functor_kernel_rule(port_context& ctx);
+std::unique_ptr<rule> make_cuda_names_rule(port_context& ctx);
 
 }  // namespace tessera::port

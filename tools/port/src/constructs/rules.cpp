@@ -10,6 +10,7 @@ std::vector<std::unique_ptr<rule>> make_rules(port_context& ctx) {
   rules.push_back(make_member_access_rule(ctx));
   rules.push_back(make_local_type_rule(ctx));
   rules.push_back(make_functor_kernel_rule(ctx));
+  rules.push_back(make_cuda_names_rule(ctx));
   return rules;
 }
 
