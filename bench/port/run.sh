@@ -5,7 +5,7 @@
 #
 # Three inputs, each ported REPEAT times with --out-dir into a scratch folder (median wall time):
 #   corpus      the fourteen programs of tests/port/corpus, in one run of the tool
-#   one-file    a generated C++ AMP file of about 1,000 lines (40 kernels with helpers and [&] array captures)
+#   one-file    a generated C++ AMP file of about 700 lines (40 kernels with helpers and [&] array captures)
 #   baseline    `clang++-16 -fsyntax-only` of the same inputs: what parsing alone costs, measured in the
 #               same run; the ratio says what the tool adds to a parse.
 # Prints a Markdown report (bench/port/RESULTS.md holds the last one, with the machine it ran on).
