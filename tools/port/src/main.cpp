@@ -44,23 +44,54 @@ cl::opt<bool> no_pch("no-pch", cl::desc("Parse <amp.h> again for every file inst
                       cl::cat(category));
 cl::list<std::string> files(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(category));
 
-// Keeps the first error of a file ("file:line:col: message") and prints nothing else of the parse.
+// Keeps the first error of a file ("file:line:col: message") and prints nothing else of the parse. An
+// error inside a header (a static_assert of the model) is named where the ported file caused it: the
+// first note after it that points into that file ("required from here").
 class first_error : public clang::DiagnosticConsumer {
  public:
+  std::string input;  // the file being ported
   std::string text;
+  void clear() {
+    text.clear();
+    where_.clear();
+    in_input_.clear();
+    message_.clear();
+    collecting_ = false;
+  }
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error || !text.empty()) return;
-    llvm::SmallString<256> message;
-    info.FormatDiagnostic(message);
-    std::string where = "<command line>";
-    if (info.hasSourceManager() && info.getLocation().isValid()) {
-      const auto& sm = info.getSourceManager();
-      const auto loc = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
-      if (loc.isValid()) where = std::string(loc.getFilename()) + ":" + std::to_string(loc.getLine()) + ":" + std::to_string(loc.getColumn());
+    if (level == clang::DiagnosticsEngine::Note && collecting_ && in_input_.empty()) {
+      const std::string at = location_of(info);
+      if (!at.empty() && points_into_input(info)) in_input_ = at;
+    } else if (level >= clang::DiagnosticsEngine::Error && where_.empty()) {
+      llvm::SmallString<256> message;
+      info.FormatDiagnostic(message);
+      message_ = std::string(message);
+      where_ = location_of(info);
+      if (where_.empty()) where_ = "<command line>";
+      collecting_ = !points_into_input(info);
+    } else if (level != clang::DiagnosticsEngine::Note) {
+      collecting_ = false;
     }
-    text = where + ": " + std::string(message);
+    text = (in_input_.empty() ? where_ : in_input_ + " (in " + where_ + ")") + ": " + message_;
   }
+
+ private:
+  static std::string location_of(const clang::Diagnostic& info) {
+    if (!info.hasSourceManager() || info.getLocation().isInvalid()) return {};
+    const auto& sm = info.getSourceManager();
+    const auto loc = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
+    if (loc.isInvalid()) return {};
+    return std::string(loc.getFilename()) + ":" + std::to_string(loc.getLine()) + ":" + std::to_string(loc.getColumn());
+  }
+  bool points_into_input(const clang::Diagnostic& info) const {
+    if (!info.hasSourceManager() || info.getLocation().isInvalid()) return false;
+    const auto& sm = info.getSourceManager();
+    const auto loc = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
+    return loc.isValid() && llvm::sys::fs::equivalent(loc.getFilename(), input);
+  }
+  std::string where_, in_input_, message_;
+  bool collecting_ = false;
 };
 
 // Where <amp.h> and <tessera/amp.hpp> are: the source tree this tool was built in, else the installed
@@ -157,6 +188,7 @@ int main(int argc, const char** argv) {
   for (const std::string& file : files) {
     std::map<std::string, ported_file> results;
     first_error errors;
+    errors.input = file;
     // <amp.h> precompiled once, for every file whose command matches the first one's.
     bool with_pch = false;
     if (const auto commands = db->getCompileCommands(file); !commands.empty()) {
@@ -169,7 +201,7 @@ int main(int argc, const char** argv) {
     }
     auto run_once = [&](bool use_pch) {
       results.clear();
-      errors.text.clear();
+      errors.clear();
       clang::tooling::ClangTool tool(*db, {file});
       tool.appendArgumentsAdjuster(adjust);
       if (use_pch)
