@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole GPU side in one go, on a machine with an NVIDIA GPU: build with CUDA; run the conformance
 # suite on the emulator and on CUDA and diff them (reports in OUTDIR/conformance); show that the differ
-# catches a deliberately broken CUDA backend; run every test (the GPU ones included), the benchmark of the
-# emulator's checks against compute-sanitizer, and the GPU benchmark.
+# catches a deliberately broken CUDA backend; run the C++ AMP corpus that tessera-port ported on the GPU and
+# diff it (scripts/port_corpus.sh); run every test (the GPU ones included), the benchmark of the emulator's
+# checks against compute-sanitizer, and the GPU benchmark.
 #
 #   scripts/gpu_run.sh OUTDIR [--deps DIR]
 #
@@ -65,6 +66,9 @@ step() { printf '\n== %s ==\n' "$*"; }
 
   step "build: everything else"
   cmake --build "$build" --parallel "$(nproc)" || { echo "BUILD FAILED"; status=1; }
+
+  step "C++ AMP corpus: ported by tessera-port, built by nvcc, run on the GPU, diffed against the emulator"
+  "$here/scripts/port_corpus.sh" "$build" "$out/port-corpus" | tee "$out/port-corpus.md" || status=1
 
   step "tests (emulator and GPU)"
   (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --timeout 600 --output-junit "$out/ctest-junit.xml" -LE conformance |

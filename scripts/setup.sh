@@ -6,7 +6,7 @@
 #   scripts/setup.sh --peers   # also the OpenCL peers of bench/peers (POCL, Oclgrind, the OpenCL headers and loader)
 set -euo pipefail
 
-packages=(cmake ninja-build g++ clang-16 pkgconf libtbb-dev libboost-context-dev libdw-dev libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpugixml-dev libxml2-utils chromium)
+packages=(cmake ninja-build g++ clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev pkgconf libtbb-dev libboost-context-dev libdw-dev libgtest-dev nlohmann-json3-dev libcli11-dev libxxhash-dev libpugixml-dev libxml2-utils chromium)
 for arg in "$@"; do
   case "$arg" in
     --peers) packages+=(pocl-opencl-icd oclgrind ocl-icd-opencl-dev opencl-headers) ;;

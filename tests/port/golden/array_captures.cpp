@@ -1,0 +1,31 @@
+// Arrays captured by reference become array_views made before the launch: [&], [&a], [=, &a], a const
+// array, arrays of rank 2, a lambda stored before its launch, two launches sharing one view, a bare [&].
+#include <amp.h>
+#include <vector>
+
+using namespace concurrency;
+
+void fill(array<int, 2>& grid, const array<int, 2>& source) {
+  parallel_for_each(grid.extent, [&](index<2> i) restrict(amp) { grid[i] = source[i] + grid.extent[1]; });
+}
+
+int main() {
+  std::vector<int> init(64, 1);
+  array<int, 1> a(64, init.begin(), init.end());
+  array<int, 1> b(64);
+  int k = 3;
+  parallel_for_each(a.extent, [&a](index<1> i) restrict(amp) { a[i] = i[0]; });
+  parallel_for_each(a.extent, [=, &a, &b](index<1> i) restrict(amp) { b[i] = a(i[0]) * k; });
+  auto kernel = [&](index<1> i) restrict(amp) { b[i] += k; };
+  parallel_for_each(b.extent, kernel);
+  if (k > 0) parallel_for_each(b.extent, [&, k](index<1> i) restrict(amp) { a[i] = b[i] - k; });
+  std::vector<float> out(64);
+  array_view<float, 1> o(64, out);
+  parallel_for_each(o.extent, [&](index<1> i) restrict(amp) { o[i] = static_cast<float>(k); });
+  array<int, 2> grid(8, 8);
+  array<int, 2> source(8, 8, init.begin(), init.end());
+  fill(grid, source);
+  std::vector<int> result(64);
+  copy(a, result.begin());
+  return result[5] == 5 * 3 && out[0] == 3.0f ? 0 : 1;
+}

@@ -1,0 +1,35 @@
+// Arrays captured by reference become array_views made before the launch: [&], [&a], [=, &a], a const
+// array, arrays of rank 2, a lambda stored before its launch, two launches sharing one view, a bare [&].
+#include <amp.h>
+#include <vector>
+
+using namespace concurrency;
+
+void fill(array<int, 2>& grid, const array<int, 2>& source) {
+  concurrency::array_view<int, 2> grid_view(grid);
+  concurrency::array_view<const int, 2> source_view(source);
+  parallel_for_each(grid.extent, [=] restrict_amp (index<2> i) { grid_view[i] = source_view[i] + grid_view.extent[1]; });
+}
+
+int main() {
+  std::vector<int> init(64, 1);
+  array<int, 1> a(64, init.begin(), init.end());
+  array<int, 1> b(64);
+  int k = 3;
+  concurrency::array_view<int, 1> a_view(a);
+  parallel_for_each(a.extent, [a_view] restrict_amp (index<1> i) { a_view[i] = i[0]; });
+  concurrency::array_view<int, 1> b_view(b);
+  parallel_for_each(a.extent, [=] restrict_amp (index<1> i) { b_view[i] = a_view(i[0]) * k; });
+  auto kernel = [=] restrict_amp (index<1> i) { b_view[i] += k; };
+  parallel_for_each(b.extent, kernel);
+  if (k > 0) parallel_for_each(b.extent, [=] restrict_amp (index<1> i) { a_view[i] = b_view[i] - k; });
+  std::vector<float> out(64);
+  array_view<float, 1> o(64, out);
+  parallel_for_each(o.extent, [=] restrict_amp (index<1> i) { o[i] = static_cast<float>(k); });
+  array<int, 2> grid(8, 8);
+  array<int, 2> source(8, 8, init.begin(), init.end());
+  fill(grid, source);
+  std::vector<int> result(64);
+  copy(a, result.begin());
+  return result[5] == 5 * 3 && out[0] == 3.0f ? 0 : 1;
+}

@@ -1,0 +1,26 @@
+// A lambda nested inside a kernel is device code already: its restriction is dropped (nvcc refuses an
+// extended lambda inside another); so is one inside a restrict(amp) function.
+#include <amp.h>
+#include <vector>
+
+using namespace concurrency;
+
+int apply_twice(int x) restrict(amp) {
+  auto add_one = [](int y) restrict(amp) { return y + 1; };
+  return add_one(add_one(x));
+}
+
+int main() {
+  std::vector<int> data(16, 0);
+  array_view<int, 1> v(16, data);
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
+    auto inner = [=](int y) restrict(cpu, amp) -> int { return y * 2; };
+    auto deeper = [&](int y) restrict(amp) {
+      auto deepest = [](int z) restrict(amp) { return z - 1; };
+      return deepest(inner(y));
+    };
+    v[i] = apply_twice(deeper(i[0]));
+  });
+  v.synchronize();
+  return data[3] == 3 * 2 - 1 + 2 ? 0 : 1;
+}

@@ -1,0 +1,60 @@
+#include "amp_types.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/TypeLoc.h>
+#include <clang/Lex/Lexer.h>
+
+namespace tessera::port {
+
+const clang::ClassTemplateSpecializationDecl* as_amp_array(clang::QualType t) {
+  if (t.isNull()) return nullptr;
+  t = t.getNonReferenceType();
+  const auto* record = t->getAsCXXRecordDecl();
+  const auto* spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(record);
+  if (!spec || spec->getName() != "array") return nullptr;
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(spec->getDeclContext());
+  if (!ns || ns->getName() != "tessera") return nullptr;
+  return spec;
+}
+
+std::string view_type_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast) {
+  const bool is_const = t.getNonReferenceType().isConstQualified();
+  std::string element;
+  std::string rank;
+  // As written: strip qualifiers, references and the namespace, down to array<...>.
+  for (clang::TypeLoc tl = written; tl && element.empty();) {
+    if (auto q = tl.getAs<clang::QualifiedTypeLoc>()) {
+      tl = q.getUnqualifiedLoc();
+    } else if (auto r = tl.getAs<clang::ReferenceTypeLoc>()) {
+      tl = r.getPointeeLoc();
+    } else if (auto e = tl.getAs<clang::ElaboratedTypeLoc>()) {
+      tl = e.getNamedTypeLoc();
+    } else if (auto s = tl.getAs<clang::TemplateSpecializationTypeLoc>()) {
+      if (s.getNumArgs() == 2) {
+        const auto& sm = ast.getSourceManager();
+        auto text_of = [&](clang::SourceRange r) {
+          return std::string(clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(r), sm, ast.getLangOpts()));
+        };
+        element = text_of(s.getArgLoc(0).getSourceRange());
+        rank = text_of(s.getArgLoc(1).getSourceRange());
+      }
+      break;
+    } else {
+      break;
+    }
+  }
+  if (element.empty()) {
+    if (const auto* spec = as_amp_array(t)) {
+      clang::PrintingPolicy policy(ast.getLangOpts());
+      policy.SuppressTagKeyword = true;
+      const auto& args = spec->getTemplateArgs();
+      element = args[0].getAsType().getUnqualifiedType().getAsString(policy);
+      rank = std::to_string(args[1].getAsIntegral().getExtValue());
+    }
+  }
+  if (element.rfind("const ", 0) == 0) element = element.substr(6);
+  return "concurrency::array_view<" + std::string(is_const ? "const " : "") + element + ", " + rank + ">";
+}
+
+}  // namespace tessera::port

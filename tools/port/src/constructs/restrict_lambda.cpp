@@ -1,0 +1,66 @@
+// restrict(amp) on a lambda. nvcc accepts an execution space on a lambda only between the capture list and
+// the parameter list, so a kernel's `[=](index<1> i) restrict(amp) {` becomes `[=] restrict_amp (index<1> i) {`.
+// A lambda inside amp code is device code already, and nvcc refuses an extended lambda inside another:
+// its restriction is dropped. Lambdas written whole inside one macro (its definition or one argument) are
+// edited where they are spelled; a restriction that a macro of its own spells is warned about (001).
+#include "rule.hpp"
+
+#include <clang/Lex/Lexer.h>
+
+namespace tessera::port {
+namespace {
+
+using namespace clang::ast_matchers;
+
+class restrict_lambda final : public rule {
+ public:
+  using rule::rule;
+
+  void add_matchers(MatchFinder& finder) override {
+    finder.addMatcher(traverse(clang::TK_IgnoreUnlessSpelledInSource, lambdaExpr().bind("lambda")), this);
+  }
+
+  void run(const MatchFinder::MatchResult& result) override {
+    const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("lambda");
+    if (!lambda || !ctx_.out().in_main_file(lambda->getBeginLoc())) return;
+    const restrict_site* site = ctx_.restriction_of(lambda);
+    if (!site || site->ported || !site->amp) return;  // not amp code, or already in Tessera's dialect
+    auto& out = ctx_.out();
+    const bool nested = ctx_.inside_amp_code(lambda);
+    if (!site->spelled_directly) {
+      out.warn(site->expansion, warning::restrict_in_macro);
+      return;
+    }
+    if (nested) {
+      if (out.remove_with_leading_blanks(site->spell_begin, site->spell_end)) out.count(construct::restrict_nested_lambda);
+      return;
+    }
+    const clang::CXXMethodDecl* call = lambda->getCallOperator();
+    clang::FunctionTypeLoc fn;
+    if (const auto* tsi = call->getTypeSourceInfo()) fn = tsi->getTypeLoc().getAsAdjusted<clang::FunctionTypeLoc>();
+    const auto& sm = ctx_.sources();
+    if (!lambda->hasExplicitParameters() || !fn || fn.getLParenLoc().isInvalid()) {
+      out.warn(site->expansion, warning::restrict_in_macro);
+      return;
+    }
+    // The "(" and the restriction must be spelled in one place, in that order.
+    const clang::SourceLocation paren = sm.getSpellingLoc(fn.getLParenLoc());
+    if (sm.getFileID(paren) != sm.getFileID(site->spell_begin) ||
+        sm.getFileOffset(paren) > sm.getFileOffset(site->spell_begin) || !out.in_main_file(paren)) {
+      out.warn(site->expansion, warning::restrict_in_macro);
+      return;
+    }
+    const llvm::StringRef buffer = sm.getBufferData(sm.getFileID(paren));
+    const unsigned at = sm.getFileOffset(paren);
+    const bool blank_before = at > 0 && (buffer[at - 1] == ' ' || buffer[at - 1] == '\t' || buffer[at - 1] == '\n');
+    out.insert(paren, blank_before ? "restrict_amp " : " restrict_amp ");
+    out.remove_with_leading_blanks(site->spell_begin, site->spell_end);
+    out.count(construct::restrict_lambda);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<rule> make_restrict_lambda_rule(port_context& ctx) { return std::make_unique<restrict_lambda>(ctx); }
+
+}  // namespace tessera::port

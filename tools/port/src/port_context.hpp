@@ -1,0 +1,55 @@
+// What every construct sees while one translation unit is ported: the AST, the restriction specifiers
+// the preprocessor saw, and the main file's edits and warnings; plus the questions several constructs
+// ask (is this lambda a kernel, is this code amp code, what is the text here).
+#pragma once
+
+#include "file_port.hpp"
+#include "restrict_sites.hpp"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+
+#include <string>
+
+namespace tessera::port {
+
+class port_context {
+ public:
+  port_context(clang::ASTContext& ast, const restrict_sites& sites, file_port& out)
+      : ast_(ast), sites_(sites), out_(out) {}
+
+  clang::ASTContext& ast() const { return ast_; }
+  clang::SourceManager& sources() const { return ast_.getSourceManager(); }
+  file_port& out() const { return out_; }
+
+  // The restriction written on a lambda (between its parameter list and its body) or on a function
+  // (between its parameter list and its body, initializers or end); null when there is none.
+  const restrict_site* restriction_of(const clang::LambdaExpr* lambda) const;
+  const restrict_site* restriction_of(const clang::FunctionDecl* function) const;
+
+  // amp code: a lambda or function restricted to amp (restrict(amp), restrict(amp, cpu), restrict_amp).
+  bool is_amp(const clang::LambdaExpr* lambda) const;
+  bool is_amp(const clang::FunctionDecl* function) const;
+  // The lambda lies inside amp code (an amp lambda or an amp function encloses it).
+  bool inside_amp_code(const clang::LambdaExpr* lambda) const;
+  // A kernel: an amp lambda not nested in amp code.
+  bool is_kernel(const clang::LambdaExpr* lambda) const { return is_amp(lambda) && !inside_amp_code(lambda); }
+  // The named function whose body holds the lambda, through any enclosing lambdas; null at namespace scope.
+  const clang::FunctionDecl* enclosing_function(const clang::LambdaExpr* lambda) const;
+
+  // The source text of a token range, as spelled.
+  std::string text(clang::SourceRange tokens) const;
+  // The text of the line holding loc, up to loc (blanks only: the statement starts its line).
+  bool starts_line(clang::SourceLocation loc) const;
+  std::string indent_of(clang::SourceLocation loc) const;
+  // The location just past the end of a declaration: its ";" (or its body's "}").
+  clang::SourceLocation end_of_declaration(const clang::Decl* d) const;
+
+ private:
+  clang::ASTContext& ast_;
+  const restrict_sites& sites_;
+  file_port& out_;
+};
+
+}  // namespace tessera::port
