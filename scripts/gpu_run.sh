@@ -5,16 +5,31 @@
 # diff it (scripts/port_corpus.sh); run every test (the GPU ones included), the benchmark of the emulator's
 # checks against compute-sanitizer, and the GPU benchmark.
 #
-#   scripts/gpu_run.sh OUTDIR [--deps DIR]
+#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--steps LIST]
 #
 # --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
 # when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
+# --ported-corpus DIR: the C++ AMP corpus as tessera-port ported it on another machine
+# (scripts/port_corpus.sh --export), for a host without Clang's LibTooling.
+# --steps LIST: some of suite,corpus,tests,bench (default: all), so that the run can be split over
+# several calls on one machine; the build is incremental, each step builds what it needs.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${1:?usage: scripts/gpu_run.sh OUTDIR [--deps DIR]}"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--steps suite,corpus,tests,bench]"
+out="${1:?$usage}"
 shift
 debs=""
-if [ "${1:-}" = "--deps" ]; then debs="$(cd "${2:?--deps needs a folder}" && pwd)"; fi
+ported=""
+steps="suite,corpus,tests,bench"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --deps) debs="$(cd "${2:?--deps needs a folder}" && pwd)"; shift 2 ;;
+    --ported-corpus) ported="$(cd "${2:?--ported-corpus needs a folder}" && pwd)"; shift 2 ;;
+    --steps) steps="${2:?--steps needs a list}"; shift 2 ;;
+    *) echo "gpu_run: unknown option $1 ($usage)" >&2; exit 2 ;;
+  esac
+done
+wants() { [[ ",$steps," == *",$1,"* ]]; }
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 build="$here/build-gpu"
@@ -30,6 +45,7 @@ step() { printf '\n== %s ==\n' "$*"; }
 
   step "build"
   cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+  [ -n "$ported" ] && cmake_args+=(-DTESSERA_PORTED_CORPUS="$ported")
   if [ -n "$debs" ]; then
     # shellcheck source=offline_deps.sh
     . "$here/scripts/offline_deps.sh"
@@ -43,43 +59,57 @@ step() { printf '\n== %s ==\n' "$*"; }
   cmake -S "$here" -B "$build" -G Ninja "${cmake_args[@]}" &&
     cmake --build "$build" --parallel "$(nproc)" --target conformance_suite conform_cuda_broken || { echo "BUILD FAILED"; exit 1; }
 
-  step "conformance suite: emulator and CUDA, diffed; every case on CUDA under compute-sanitizer too"
-  # --sanitizer all: diagnostic cases under the tool that can see their bug, every correct case under
-  # racecheck, memcheck and initcheck; the report's "diagnostics side by side" sets them beside the emulator.
-  "$build/conformance/tessera-conform" run --backends emulator,cuda --out "$out/conformance" --repeat 5 --quiet \
-    --sanitizer all --timeout 60 || status=1
-  [ -f "$out/conformance/summary.md" ] && sed -n '/Diagnostics side by side/,/<details>/p' "$out/conformance/summary.md"
+  if wants suite; then
+    step "conformance suite: emulator and CUDA, diffed; every case on CUDA under compute-sanitizer too"
+    # --sanitizer all: diagnostic cases under the tool that can see their bug, every correct case under
+    # racecheck, memcheck and initcheck; the report's "diagnostics side by side" sets them beside the emulator.
+    "$build/conformance/tessera-conform" run --backends emulator,cuda --out "$out/conformance" --repeat 5 --quiet \
+      --sanitizer all --timeout 60 || status=1
+    [ -f "$out/conformance/summary.md" ] && sed -n '/Diagnostics side by side/,/<details>/p' "$out/conformance/summary.md"
 
-  step "the differ against a deliberately broken CUDA backend (tile-local index dimensions swapped)"
-  broken_dir="$out/broken-backend"
-  "$build/conformance/conform_cuda_broken" --out "$broken_dir" --quiet --filter 'tidx.*' --filter 'algo.*' >/dev/null
-  "$build/conformance/tessera-conform" diff "$out/conformance/emulator.json" "$broken_dir/cuda.json" >"$out/broken-backend.txt" 2>&1
-  rc=$?
-  head -c 3000 "$out/broken-backend.txt"
-  if [ $rc -eq 1 ]; then
-    echo "caught: the broken backend's outputs differ from the emulator's (above)"
-  elif [ $rc -eq 0 ]; then
-    echo "NOT CAUGHT: the differ found no difference from the broken backend"; status=1
-  else
-    echo "the differ could not compare (status $rc): see above"; status=1
+    step "the differ against a deliberately broken CUDA backend (tile-local index dimensions swapped)"
+    broken_dir="$out/broken-backend"
+    "$build/conformance/conform_cuda_broken" --out "$broken_dir" --quiet --filter 'tidx.*' --filter 'algo.*' >/dev/null
+    "$build/conformance/tessera-conform" diff "$out/conformance/emulator.json" "$broken_dir/cuda.json" >"$out/broken-backend.txt" 2>&1
+    rc=$?
+    head -c 3000 "$out/broken-backend.txt"
+    if [ $rc -eq 1 ]; then
+      echo "caught: the broken backend's outputs differ from the emulator's (above)"
+    elif [ $rc -eq 0 ]; then
+      echo "NOT CAUGHT: the differ found no difference from the broken backend"; status=1
+    else
+      echo "the differ could not compare (status $rc): see above"; status=1
+    fi
   fi
 
-  step "build: everything else"
-  cmake --build "$build" --parallel "$(nproc)" || { echo "BUILD FAILED"; status=1; }
+  if wants corpus || wants tests || wants bench; then
+    step "build: everything else"
+    cmake --build "$build" --parallel "$(nproc)" || { echo "BUILD FAILED"; status=1; }
+  fi
 
-  step "C++ AMP corpus: ported by tessera-port, built by nvcc, run on the GPU, diffed against the emulator"
-  "$here/scripts/port_corpus.sh" "$build" "$out/port-corpus" | tee "$out/port-corpus.md" || status=1
+  if wants corpus; then
+    step "C++ AMP corpus: ported by tessera-port, built by nvcc, run on the GPU, diffed against the emulator"
+    if [ -d "$build/tests/port/corpus/ported" ]; then
+      "$here/scripts/port_corpus.sh" "$build" "$out/port-corpus" | tee "$out/port-corpus.md" || status=1
+    else
+      echo "not run: this host has no tessera-port (Clang's LibTooling 16) and no --ported-corpus DIR was given"
+    fi
+  fi
 
-  step "tests (emulator and GPU)"
-  (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --timeout 600 --output-junit "$out/ctest-junit.xml" -LE conformance |
-     grep -vE "^ *[0-9]+/[0-9]+ Test +#") || status=1
-  (cd "$build" && ctest --parallel "$(nproc)" --timeout 600 -L conformance | grep -E "tests passed|tests failed|\(Failed\)|Timeout") || status=1
+  if wants tests; then
+    step "tests (emulator and GPU)"
+    (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --timeout 600 --output-junit "$out/ctest-junit.xml" -LE conformance |
+       grep -vE "^ *[0-9]+/[0-9]+ Test +#") || status=1
+    (cd "$build" && ctest --parallel "$(nproc)" --timeout 600 -L conformance | grep -E "tests passed|tests failed|\(Failed\)|Timeout") || status=1
+  fi
 
-  step "benchmark: the emulator's checks on $(nproc) cores against compute-sanitizer on the GPU"
-  LOG="$out/bench-sanitizer.log" "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
+  if wants bench; then
+    step "benchmark: the emulator's checks on $(nproc) cores against compute-sanitizer on the GPU"
+    LOG="$out/bench-sanitizer.log" "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
 
-  step "GPU benchmark: Tessera against hand-written CUDA"
-  "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1
+    step "GPU benchmark: Tessera against hand-written CUDA"
+    "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1
+  fi
 
   step "result"
   [ $status -eq 0 ] && echo "GPU RUN PASSED" || echo "GPU RUN FAILED"

@@ -5,7 +5,16 @@
 # targets are built (scripts/gpu_run.sh builds them); without a usable GPU the last column says why not.
 #
 #   scripts/port_corpus.sh BUILD_DIR OUTDIR
+#   scripts/port_corpus.sh --export BUILD_DIR DIR   # the ported sources and their statistics, for a host
+#                                                   # without LibTooling (cmake -DTESSERA_PORTED_CORPUS=DIR)
 set -uo pipefail
+if [ "${1:-}" = "--export" ]; then
+  from="${2:?usage: scripts/port_corpus.sh --export BUILD_DIR DIR}/tests/port/corpus/ported"
+  to="${3:?usage: scripts/port_corpus.sh --export BUILD_DIR DIR}"
+  ls "$from"/*.cpp >/dev/null 2>&1 || { echo "port_corpus: no ported sources in $from (build the port_corpus_*_ported targets first)" >&2; exit 1; }
+  mkdir -p "$to" && cp "$from"/*.cpp "$from"/*.cpp.log "$to"/ && echo "port_corpus: $(ls "$to"/*.cpp | wc -l) ported sources in $to"
+  exit
+fi
 build="${1:?usage: scripts/port_corpus.sh BUILD_DIR OUTDIR}"
 out="${2:?usage: scripts/port_corpus.sh BUILD_DIR OUTDIR}"
 corpus="$build/tests/port/corpus"
