@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "every_backend.hpp"
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -18,46 +20,10 @@ namespace every_backend_short_vectors {
 using namespace tessera;
 using namespace tessera::graphics;
 using tessera::index;  // POSIX declares an index() function in the global namespace
+using namespace every_backend_support;
 using tessera::graphics::norm;  // CUDA's math library declares a function ::norm, which nvcc always includes
 
 namespace {
-
-std::vector<accelerator_view> compute_views() {
-  std::vector<accelerator_view> views;
-  for (const auto& a : accelerator::get_all())
-    if (a.get_device_path() != accelerator::cpu_accelerator) views.push_back(a.get_default_view());
-#if !defined(__CUDACC__)
-  // A host-compiled kernel cannot run on a GPU; the nvcc twin covers those.
-  views.erase(std::remove_if(views.begin(), views.end(), [](const accelerator_view& v) { return !v.get_accelerator().get_is_emulated(); }),
-              views.end());
-#endif
-  return views;
-}
-
-std::string name(const accelerator_view& v) { return v.get_accelerator().get_device_path(); }
-
-// 1 where the kernel ran as GPU code (nvcc's device pass compiled it), 0 where it ran on the host (the
-// emulator): proves which backend ran a launch, whatever the results.
-int ran_as_gpu_code(const accelerator_view& where) {
-  std::vector<int> out(1, -1);
-  array_view<int, 1> v(1, out);
-  parallel_for_each(where, v.extent, [=] restrict_amp (index<1> i) {
-#if defined(__CUDA_ARCH__)
-    v[i] = 1;
-#else
-    v[i] = 0;
-#endif
-  });
-  v.synchronize();
-  return out[0];
-}
-
-// The GPUs among the views; the nvcc build must have one (its main() skips the program without one).
-int gpu_views(const std::vector<accelerator_view>& views) {
-  int gpus = 0;
-  for (const auto& v : views) gpus += !v.get_accelerator().get_is_emulated();
-  return gpus;
-}
 
 // float_4 elements through tile_static: each tile reverses its vectors, swaps x and y with a swizzle,
 // scales and offsets them.
@@ -195,16 +161,7 @@ TEST(ShortVectorsOnEveryBackend, ConversionsBetweenComponentTypesGoComponentByCo
 }
 
 TEST(ShortVectorsOnEveryBackend, EveryBackendListedRunsKernels) {
-  const auto views = compute_views();
-  ASSERT_FALSE(views.empty());
-  EXPECT_EQ(name(views.front()), "emulator");
-  // Each view runs its launches where it says: the emulator on the host, a GPU as GPU code.
-  for (const auto& v : views) EXPECT_EQ(ran_as_gpu_code(v), v.get_accelerator().get_is_emulated() ? 0 : 1) << "on " << name(v);
-#if defined(__CUDACC__)
-  EXPECT_GE(gpu_views(views), 1) << "the nvcc build listed no GPU: its tests compared the emulator with itself";
-#else
-  EXPECT_EQ(gpu_views(views), 0);
-#endif
+  every_backend_support::expect_every_listed_backend_runs_its_own_code();
 }
 
 }  // namespace every_backend_short_vectors

@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "every_backend.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <string>
@@ -18,27 +20,9 @@
 namespace every_backend_views {
 using namespace tessera;
 using tessera::index;  // POSIX declares an index() function in the global namespace
+using namespace every_backend_support;
 
 namespace {
-
-std::vector<accelerator_view> compute_views() {
-  std::vector<accelerator_view> views;
-  for (const auto& a : accelerator::get_all())
-    if (a.get_device_path() != accelerator::cpu_accelerator) views.push_back(a.get_default_view());
-#if !defined(__CUDACC__)
-  // A host-compiled kernel cannot run on a GPU; the nvcc twin covers those.
-  views.erase(std::remove_if(views.begin(), views.end(), [](const accelerator_view& v) { return !v.get_accelerator().get_is_emulated(); }),
-              views.end());
-#endif
-  return views;
-}
-
-std::string name(const accelerator_view& v) { return v.get_accelerator().get_device_path(); }
-
-template <class Kernel>
-void expect_same_on_every_backend(Kernel kernel, const std::vector<int>& expected) {
-  for (const auto& v : compute_views()) EXPECT_EQ(kernel(v), expected) << "on " << name(v);
-}
 
 // AV-10: sections made inside the kernel, of every int-argument form (the 3-D one included), and of a
 // section, address the parent's elements; so do projections made there (AV-9), a view assigned there
@@ -212,6 +196,10 @@ TEST(ViewsOnEveryBackend, LocalClassMembersShareTheKernelsTileStaticVariable) {
   std::vector<int> want(128);
   for (int g = 0; g < 128; ++g) want[g] = ((g / 64) * 64 + 63 - g % 64) * 2;
   expect_same_on_every_backend(local_class_uses_the_kernels_tile_static, want);
+}
+
+TEST(ViewsOnEveryBackend, EveryBackendListedRunsKernels) {
+  every_backend_support::expect_every_listed_backend_runs_its_own_code();
 }
 
 }  // namespace every_backend_views
