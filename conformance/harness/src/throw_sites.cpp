@@ -130,7 +130,9 @@ extern "C" _Unwind_Reason_Code _Unwind_RaiseException(_Unwind_Exception* excepti
     int at = -1;
     for (int i = 0; i < 8 && at < 0; ++i)
       if (r.entries[i].exception == exception) at = i;
-    if (at >= 0 && !r.rethrowing) r.entries[at].exception = nullptr, at = -1;
+    // Without the __cxa_rethrow hook (a statically linked C++ runtime), a raise of an object seen before
+    // is taken for a `throw;`: wrong only for a new exception allocated where a destroyed one was.
+    if (at >= 0 && TESSERA_HOOK_CXA_RETHROW && !r.rethrowing) r.entries[at].exception = nullptr, at = -1;
     if (at < 0) {
       at = r.next;
       r.next = (r.next + 1) % 8;
@@ -143,6 +145,7 @@ extern "C" _Unwind_Reason_Code _Unwind_RaiseException(_Unwind_Exception* excepti
   return next(exception);
 }
 
+#if TESSERA_HOOK_CXA_RETHROW
 // `throw;` (the C++ runtime's __cxa_rethrow, called from the program's code): marks the raise that follows
 // as one of an object raised before.
 extern "C" [[noreturn]] void __cxa_rethrow() {
@@ -152,3 +155,4 @@ extern "C" [[noreturn]] void __cxa_rethrow() {
   next();
   __builtin_unreachable();
 }
+#endif
