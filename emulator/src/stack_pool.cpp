@@ -29,6 +29,7 @@ stack_pool::~stack_pool() { release_all(); }
 void stack_pool::release_all() noexcept {
   for (const auto& s : stacks_)
     munmap(s.guard_begin, s.mapped);
+  if (!stacks_.empty()) ++generation_;
   stacks_.clear();
 }
 

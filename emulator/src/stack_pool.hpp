@@ -34,6 +34,10 @@ class stack_pool {
     return grow(count, bytes);
   }
 
+  // Changes whenever stacks are unmapped (replaced by stacks of another size, or released after a size
+  // that could not be mapped): fibers made on the old stacks must be made again.
+  unsigned long generation() const noexcept { return generation_; }
+
   // True when addr lies in a guard region of this pool (async-signal-safe).
   bool in_guard(const void* addr) const noexcept;
 
@@ -43,6 +47,7 @@ class stack_pool {
 
   std::vector<fiber_stack> stacks_;
   std::size_t bytes_ = 0;
+  unsigned long generation_ = 0;
 };
 
 }  // namespace tessera::emulator::detail

@@ -93,9 +93,9 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
 
 void tile_runner::prepare_fibers() {
   const std::vector<fiber_stack>& stacks = *stacks_in_use_;
-  if (fibers_stack_bytes_ != stack_bytes_) {  // the pool has mapped new stacks: the old fibers are gone
+  if (fibers_generation_ != stacks_.generation()) {  // the pool has unmapped the old stacks: their fibers are gone
     idle_.clear();
-    fibers_stack_bytes_ = stack_bytes_;
+    fibers_generation_ = stacks_.generation();
   }
   while (static_cast<int>(idle_.size()) < n_) {
     const fiber_stack& s = stacks[idle_.size()];

@@ -131,7 +131,7 @@ class tile_runner {
   bool order_grown_ = false;       // polling threads were queued again in this phase
   fiber_context worker_ctx_ = nullptr;
   std::vector<fiber_context> idle_;  // the idle fibers' contexts, one per stack; empty: none made yet
-  std::size_t fibers_stack_bytes_ = 0;  // the stack size idle_'s fibers were made for
+  unsigned long fibers_generation_ = 0;  // the pool's generation of stacks idle_'s fibers were made on
   std::vector<thread_slot> threads_;
   std::vector<int> order_;
   int identity_order_of_ = -1;  // order_ holds 0..n-1 for this n (seed 0), so a tile need not refill it

@@ -97,14 +97,14 @@ TESSERA_CASE(array_with_cpu_access_none_refuses_host_access, "ARR-6,ARR-5", expe
   array<int, 1> a(16, ctx.view(), access_type_none);
   array_view<int, 1> v = a;
   parallel_for_each(ctx.view(), a.extent, [=] restrict_amp (index<1> i) { v[i] = i[0]; });
-  (void)a[index<1>(3)];
+  (void)a[index<1>(3)];  // expect: throws
 }
 
 // ARR-9: copy(end, begin, dest), a reversed range, throws runtime_exception.
 TESSERA_CASE(copy_from_a_reversed_range_throws, "ARR-9,ARR-10", expect::throws<tessera::runtime_exception>) {
   const std::vector<int> src(8, 1);
   array<int, 1> dest(8);
-  tessera::copy(src.end(), src.begin(), dest);
+  tessera::copy(src.end(), src.begin(), dest);  // expect: throws
 }
 
 }  // namespace
