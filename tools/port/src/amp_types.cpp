@@ -18,6 +18,18 @@ const clang::ClassTemplateSpecializationDecl* as_amp_array(clang::QualType t) {
   return spec;
 }
 
+bool names_amp_array(clang::QualType t) {
+  if (t.isNull()) return false;
+  if (as_amp_array(t)) return true;
+  // In a template, array<T, N> with a dependent argument is a specialization not yet made: its name.
+  const auto* spec = t.getNonReferenceType()->getAs<clang::TemplateSpecializationType>();
+  if (!spec) return false;
+  const auto* decl = spec->getTemplateName().getAsTemplateDecl();
+  if (!decl || decl->getName() != "array") return false;
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl->getDeclContext());
+  return ns && ns->getName() == "tessera";
+}
+
 std::string view_type_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast) {
   const bool is_const = t.getNonReferenceType().isConstQualified();
   std::string element;

@@ -120,10 +120,18 @@ std::vector<std::string> tessera_include_dirs(const char* argv0) {
 // The arguments every parse gets: C++20 unless the build says otherwise, the compat headers, clang's own
 // headers, no warnings and no output.
 clang::tooling::ArgumentsAdjuster port_arguments(const std::vector<std::string>& includes) {
-  return [includes](const clang::tooling::CommandLineArguments& args, llvm::StringRef) {
+  return [includes](const clang::tooling::CommandLineArguments& args, llvm::StringRef file) {
     clang::tooling::CommandLineArguments out = args;
     bool has_std = false;
-    for (const auto& a : args) has_std = has_std || llvm::StringRef(a).startswith("-std=");
+    bool has_language = false;
+    for (const auto& a : args) {
+      has_std = has_std || llvm::StringRef(a).startswith("-std=");
+      has_language = has_language || llvm::StringRef(a).startswith("-x");
+    }
+    // A header named on the command line is C++ (the driver would read a .h as C and refuse -std=c++20).
+    const llvm::StringRef ext = llvm::sys::path::extension(file);
+    if (!has_language && !out.empty() && (ext == ".h" || ext == ".hh" || ext == ".hpp" || ext == ".hxx"))
+      out.insert(out.begin() + 1, {"-x", "c++"});
     if (!has_std) out.push_back("-std=c++20");
     for (const auto& dir : includes) out.push_back("-I" + dir);
     out.push_back("-resource-dir=" TESSERA_PORT_CLANG_RESOURCE_DIR);

@@ -12,7 +12,7 @@ class recorder_callbacks : public clang::PPCallbacks {
  public:
   explicit recorder_callbacks(restrict_sites& sites, const clang::SourceManager& sm) : sites_(sites), sm_(sm) {}
 
-  void MacroExpands(const clang::Token& name, const clang::MacroDefinition&, clang::SourceRange range,
+  void MacroExpands(const clang::Token& name, const clang::MacroDefinition& definition, clang::SourceRange range,
                     const clang::MacroArgs* args) override {
     const clang::IdentifierInfo* id = name.getIdentifierInfo();
     if (!id) return;
@@ -30,10 +30,23 @@ class recorder_callbacks : public clang::PPCallbacks {
           }
         }
       }
+    } else if (const clang::MacroInfo* info = definition.getMacroInfo(); info && name.getLocation().isFileID() &&
+               restriction_alias(*info, s)) {
+      // A macro whose whole definition is one restriction (Microsoft's <amp.h> names restrict(amp, cpu)
+      // __GPU and restrict(amp) __GPU_ONLY, and C++ AMP code uses them), written where it is used: the
+      // use is edited as restrict(...) written there would be. Its own expansion of restrict is not
+      // recorded again (the next callback).
+      s.expansion = s.spell_begin = name.getLocation();
+      s.spell_end = name.getLocation().getLocWithOffset(static_cast<int>(macro.size()));
+      s.spelled_directly = true;
+      sites_.add(s);
+      alias_use_ = name.getLocation();
+      return;
     } else {
       return;
     }
     s.expansion = sm_.getExpansionLoc(range.getBegin());
+    if (alias_use_.isValid() && name.getLocation().isMacroID() && s.expansion == alias_use_) return;
     s.spell_begin = sm_.getSpellingLoc(range.getBegin());
     const clang::SourceLocation end = sm_.getSpellingLoc(range.getEnd());
     s.spell_end = end.getLocWithOffset(1);  // ")" or the last character of restrict_amp's name
@@ -46,8 +59,28 @@ class recorder_callbacks : public clang::PPCallbacks {
   }
 
  private:
+  // An object-like macro whose replacement is exactly restrict(amp), restrict(cpu) or both: what it says.
+  static bool restriction_alias(const clang::MacroInfo& info, restrict_site& s) {
+    if (info.isFunctionLike()) return false;
+    const auto tokens = info.tokens();
+    if (tokens.size() < 4 || !tokens.front().is(clang::tok::identifier) ||
+        tokens.front().getIdentifierInfo()->getName() != "restrict" || !tokens[1].is(clang::tok::l_paren) ||
+        !tokens.back().is(clang::tok::r_paren))
+      return false;
+    for (std::size_t i = 2; i + 1 < tokens.size(); ++i) {
+      if (tokens[i].is(clang::tok::comma)) continue;
+      const auto* word = tokens[i].getIdentifierInfo();
+      if (!word) return false;
+      if (word->getName() == "amp") s.amp = true;
+      else if (word->getName() == "cpu") s.cpu = true;
+      else return false;
+    }
+    return s.amp || s.cpu;
+  }
+
   restrict_sites& sites_;
   const clang::SourceManager& sm_;
+  clang::SourceLocation alias_use_;  // the last use of a restriction alias, whose inner restrict is skipped
 };
 
 }  // namespace

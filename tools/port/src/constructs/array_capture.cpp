@@ -89,6 +89,16 @@ bool view_can_stand_in(clang::ASTContext& ast, const clang::DeclRefExpr* ref) {
     return (kind == clang::OO_Subscript || kind == clang::OO_Call) && op->getNumArgs() > 0 &&
            op->getArg(0)->IgnoreParenImpCasts() == ref;
   }
+  // Inside a template, where the array's type is dependent: a[i], a(i, j) and a.member as they are
+  // written before instantiation.
+  if (const auto* m = llvm::dyn_cast<clang::CXXDependentScopeMemberExpr>(p)) {
+    const std::string name = m->getMemberNameInfo().getAsString();
+    return !m->isImplicitAccess() && m->getBase()->IgnoreParenImpCasts() == ref && name != "get_accelerator_view" &&
+           name != "get_associated_accelerator_view" && name != "get_cpu_access_type";
+  }
+  // (the left operand as written: with an index that is not an integer, getBase() would name the index)
+  if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(p)) return s->getLHS()->IgnoreParenImpCasts() == ref;
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(p)) return c->getCallee()->IgnoreParenImpCasts() == ref;
   return false;
 }
 
@@ -132,8 +142,22 @@ class array_capture final : public rule {
       any_reference = true;
       const clang::ValueDecl* var = c.getCapturedVar();
       if (lambda->isInitCapture(&c)) return warn_capture(lambda);
-      if (as_amp_array(var->getType())) arrays.push_back(var);
+      if (names_amp_array(var->getType())) arrays.push_back(var);
       else by_reference.push_back(var);
+    }
+    // Inside a template, a [&] kernel's implicit captures are known only once it is instantiated (Clang
+    // records none for uses whose type depends on a template parameter): the variables of the enclosing
+    // function that the body names are its captures.
+    if (lambda->getCaptureDefault() == clang::LCD_ByRef && lambda->getCallOperator()->isDependentContext()) {
+      for (const auto* ref : uses.refs) {
+        const auto* var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl());
+        if (!var || !var->isLocalVarDeclOrParm() || lambda->getCallOperator()->Encloses(var->getDeclContext())) continue;
+        if (std::find(arrays.begin(), arrays.end(), var) != arrays.end() ||
+            std::find(by_reference.begin(), by_reference.end(), var) != by_reference.end())
+          continue;
+        if (names_amp_array(var->getType())) arrays.push_back(var);
+        else by_reference.push_back(var);
+      }
     }
     if (!any_reference) return;
 

@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# port_external_suite.sh SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--jobs J] [--timeout SEC]
+#
+# Measures how a C++ AMP test suite laid out as Microsoft's C++ AMP conformance suite (SUITE_DIR/Tests/**/
+# test.cpp, SUITE_DIR/amp_test_lib/{inc,src}, `//# Expects ...: error` marking negative tests, `*.conf` files
+# with 'compile_only' => 1) fares through tessera-port. For every executable test (negative and
+# compile-only tests are counted, not evaluated), or a stratified random sample of them:
+#   1. the original, built for the emulator (compat headers) and run;
+#   2. the test, every header under Tests/ it includes and the suite's support library ported with
+#      tessera-port (into OUTDIR/ported, in the same layout, so that relative includes still resolve);
+#   3. the ported source built for the emulator and run;
+#   4. the ported source built with nvcc (linked where Tessera's CUDA library is built, else compiled
+#      only) and, with --gpu on a machine with a GPU, run.
+# A run passes when it exits 0, is skipped on 2 and fails otherwise (the suite's runall convention).
+# --sample N: a stratified random sample of N executable tests (strata: the first two folder levels under
+# Tests/, proportional shares; --seed S makes it reproducible); --list FILE: the tests FILE names.
+# Tests whose .conf gives 'definitions' (build variants) are built once without them, as they are written.
+# Prints a table (OUTDIR/results.tsv) and totals (OUTDIR/summary.txt); logs per test under OUTDIR/logs.
+# Nothing of the suite is kept here: SUITE_DIR is only read; ported copies go under OUTDIR.
+#
+# Environment: TESSERA_SRC (default: this checkout), TESSERA_BUILD (a build folder holding
+# libtessera_emulator.a and libtessera_model.a; default TESSERA_SRC/build), TESSERA_PORT (default
+# the tessera-port under TESSERA_BUILD/tools), CXX_EMU (default clang++-16, else c++), NVCC (default
+# /usr/local/cuda/bin/nvcc), NVCC_HOST (nvcc's -ccbin; default clang++-16), CUDA_ARCH (default 90).
+set -uo pipefail
+
+usage() { echo "usage: $0 SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--jobs J] [--timeout SEC]" >&2; exit 2; }
+[ $# -ge 2 ] || usage
+SUITE=$(cd "$1" 2>/dev/null && pwd) || { echo "error: SUITE_DIR '$1' is not a folder" >&2; exit 2; }
+OUT=$2; shift 2
+SAMPLE=0; SEED=1; LIST=""; GPU=0; JOBS=$(nproc); TIMEOUT=300
+while [ $# -gt 0 ]; do
+  case $1 in
+    --sample) SAMPLE=$2; shift 2;;
+    --seed) SEED=$2; shift 2;;
+    --list) LIST=$(realpath "$2") || usage; shift 2;;
+    --gpu) GPU=1; shift;;
+    --jobs) JOBS=$2; shift 2;;
+    --timeout) TIMEOUT=$2; shift 2;;
+    *) usage;;
+  esac
+done
+[ -d "$SUITE/Tests" ] && [ -d "$SUITE/amp_test_lib/inc" ] && [ -d "$SUITE/amp_test_lib/src" ] || {
+  echo "error: $SUITE does not hold Tests/ and amp_test_lib/{inc,src}: give the suite's root folder" >&2; exit 2; }
+mkdir -p "$OUT" && OUT=$(cd "$OUT" && pwd)
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SRC=${TESSERA_SRC:-$(cd "$HERE/.." && pwd)}
+BUILD=${TESSERA_BUILD:-$SRC/build}
+PORT=${TESSERA_PORT:-$(find "$BUILD/tools" -name tessera-port -type f -perm -u+x -print -quit 2>/dev/null)}
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+ARCH=${CUDA_ARCH:-90}
+if [ -z "${CXX_EMU:-}" ]; then command -v clang++-16 >/dev/null && CXX_EMU=clang++-16 || CXX_EMU=c++; fi
+EMU_LIB=$(find "$BUILD" -name libtessera_emulator.a -print -quit 2>/dev/null)
+MODEL_LIB=$(find "$BUILD" -name libtessera_model.a -print -quit 2>/dev/null)
+CUDA_LIB=$(find "$BUILD" -name libtessera_cuda.a -print -quit 2>/dev/null)
+[ -n "$EMU_LIB" ] && [ -n "$MODEL_LIB" ] || {
+  echo "error: no libtessera_emulator.a / libtessera_model.a under $BUILD: build the targets tessera_emulator tessera_model (or set TESSERA_BUILD)" >&2; exit 2; }
+[ -n "$PORT" ] && [ -x "$PORT" ] || { echo "error: no tessera-port at $PORT: build the target tessera-port (or set TESSERA_PORT)" >&2; exit 2; }
+GEN=$BUILD/generated/include
+[ -d "$GEN" ] || { echo "error: $GEN missing: configure $BUILD with cmake first" >&2; exit 2; }
+HAVE_NVCC=0; [ -x "$NVCC" ] && HAVE_NVCC=1
+HAVE_GPU=0; [ $GPU = 1 ] && command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && HAVE_GPU=1
+LINK_CUDA=0; [ $HAVE_NVCC = 1 ] && [ -n "$CUDA_LIB" ] && LINK_CUDA=1
+
+# The suite's test macros (ACCESS_TYPE ...) take their defaults as its CMake build gives them.
+DEFS="-DACCESS_TYPE=access_type_none -DDEF_ACCESS_TYPE1=access_type_none -DDEF_ACCESS_TYPE2=access_type_none"
+TESS_INC="-I$SRC/spec/include/tessera/compat -I$SRC/emulator/include -I$SRC/spec/include -I$GEN"
+EMU_FLAGS="-DTESSERA_BACKEND_EMULATOR=1 $TESS_INC -std=c++20 -w -O0 -g1"
+SYSLIBS="$(ls /usr/lib/x86_64-linux-gnu/libtbb.so* 2>/dev/null | head -1) -ldw -lelf -ldl -lpthread"
+# The suite's support library accepts clang alone (its platform.h), so nvcc's host compiler is clang
+# where there is one (NVCC_HOST overrides).
+NVCC_HOST=${NVCC_HOST:-$(command -v clang++-16 || command -v clang++ || echo "")}
+CU_FLAGS="${NVCC_HOST:+-ccbin $NVCC_HOST }-x cu -std=c++20 -O2 --generate-code=arch=compute_$ARCH,code=[sm_$ARCH] --extended-lambda --expt-relaxed-constexpr -fmad=false -Xcudafe --diag_suppress=esa_on_defaulted_function_ignored -w -DTESSERA_BACKEND_CUDA=1 -DTESSERA_BACKEND_EMULATOR=1 -I$SRC/backends/cuda/include $TESS_INC"
+export SUITE OUT PORT NVCC CXX_EMU EMU_LIB MODEL_LIB CUDA_LIB DEFS EMU_FLAGS SYSLIBS CU_FLAGS HAVE_NVCC HAVE_GPU LINK_CUDA TIMEOUT TESS_INC
+
+# ---- 1. the tests and the sample -------------------------------------------------------------------
+python3 - "$SUITE" "$OUT" "$SAMPLE" "$SEED" "$LIST" <<'PY' || exit 2
+import os, re, random, sys
+suite, out, n, seed, listed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+root = os.path.join(suite, "Tests")
+def conf_compile_only(d):
+    # The nearest *.conf from the test's folder up to Tests/ (the suite runner's rule).
+    while True:
+        confs = [f for f in os.listdir(d) if f.endswith(".conf")]
+        if confs:
+            return re.search(r"'compile_only'\s*=>\s*1", open(os.path.join(d, confs[0]), errors="replace").read()) is not None
+        if os.path.samefile(d, root): return False
+        d = os.path.dirname(d)
+kinds = {"run": [], "negative": [], "compile_only": []}
+for d, _, files in os.walk(root):
+    if "test.cpp" not in files: continue
+    rel = os.path.relpath(d, root)
+    text = open(os.path.join(d, "test.cpp"), errors="replace").read()
+    if re.search(r"//#\s*Expects\s*\d*\s*:\s*(warning|error)", text, re.I): kinds["negative"].append(rel)
+    elif conf_compile_only(d): kinds["compile_only"].append(rel)
+    else: kinds["run"].append(rel)
+for k in kinds: kinds[k].sort()
+with open(os.path.join(out, "tests_by_kind.txt"), "w") as f:
+    for k, v in kinds.items():
+        for t in v: f.write(f"{k}\t{t}\n")
+run = kinds["run"]
+if listed:
+    # The tests a file names (folders relative to Tests/, one a line), e.g. another run's sample.txt.
+    wanted = [l.strip() for l in open(listed) if l.strip() and not l.startswith("#")]
+    unknown = [t for t in wanted if t not in run]
+    if unknown:
+        sys.exit(f"error: {listed} names {len(unknown)} tests that are not executable tests of {root}, e.g. {unknown[0]}")
+    chosen = sorted(wanted)
+elif n <= 0 or n >= len(run):
+    chosen = run
+else:
+    # Stratified by the first two folder levels, proportional allocation (largest remainder), then a
+    # seeded random choice within each stratum: the same suite, N and seed give the same sample.
+    strata = {}
+    for t in run: strata.setdefault("/".join(t.split("/")[:2]), []).append(t)
+    keys = sorted(strata)
+    quota = {k: n * len(strata[k]) / len(run) for k in keys}
+    alloc = {k: int(quota[k]) for k in keys}
+    rest = n - sum(alloc.values())
+    for k in sorted(keys, key=lambda k: (-(quota[k] - alloc[k]), k))[:rest]: alloc[k] += 1
+    rng = random.Random(seed)
+    chosen = []
+    for k in keys: chosen += rng.sample(strata[k], min(alloc[k], len(strata[k])))
+    chosen.sort()
+open(os.path.join(out, "sample.txt"), "w").write("".join(t + "\n" for t in chosen))
+print(f"tests: {len(run)} executable, {len(kinds['negative'])} negative, {len(kinds['compile_only'])} compile-only (not evaluated); evaluating {len(chosen)}" + (f" (listed in {listed})" if listed else f" (stratified sample, seed {seed})" if len(chosen) < len(run) else ""))
+PY
+
+# ---- 2. the support library: original and ported -----------------------------------------------------
+mkdir -p "$OUT/logs" "$OUT/lib" "$OUT/ported" "$OUT/bin"
+# port_file SRC_FILE DEST_DIR [extra args]: writes the ported file (or the original, when nothing changed)
+port_file() {
+  local f=$1 dest=$2; shift 2
+  mkdir -p "$dest"
+  local lang=""; case $f in *.h|*.hpp) lang="-x c++";; esac  # a header alone would be read as C
+  "$PORT" --out-dir "$dest" "$f" -- $lang -std=c++20 -w -DTESSERA_BACKEND_EMULATOR=1 $TESS_INC $DEFS "$@" > "$dest/$(basename "$f").port.out" 2> "$dest/$(basename "$f").port.err"
+  local rc=$?
+  [ -f "$dest/$(basename "$f")" ] || cp "$f" "$dest/"
+  return $rc
+}
+export -f port_file
+# The support library is ported once per OUTDIR and tool (a stamp names the tool and its time).
+stamp="$PORT $(stat -c %Y "$PORT")"
+if [ "$(cat "$OUT/ported/amp_test_lib.stamp" 2>/dev/null)" != "$stamp" ]; then
+echo "porting the support library ..."
+rm -rf "$OUT/ported/amp_test_lib" "$OUT/lib"
+( cd "$SUITE/amp_test_lib" && find inc src -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.cpp' \) ) | while read -r f; do
+  port_file "$SUITE/amp_test_lib/$f" "$OUT/ported/amp_test_lib/$(dirname "$f")" -I"$SUITE/amp_test_lib/inc" >/dev/null
+done
+echo "$stamp" > "$OUT/ported/amp_test_lib.stamp"
+fi
+mkdir -p "$OUT/lib"
+build_lib() {  # build_lib NAME COMPILER FLAGS LIBSRC INC
+  local name=$1 cc=$2 flags=$3 src=$4 inc=$5 objs=() ok=1
+  mkdir -p "$OUT/lib/$name"
+  for f in "$src"/*.cpp; do
+    local o="$OUT/lib/$name/$(basename "${f%.cpp}").o"
+    [ "$o" -nt "$f" ] && { objs+=("$o"); continue; }  # built before from this source
+    nice $cc $flags -I"$inc" -c "$f" -o "$o" >> "$OUT/logs/lib_$name.log" 2>&1 || ok=0
+    objs+=("$o")
+  done
+  rm -f "$OUT/lib/$name/libamptest.a"
+  [ $ok = 1 ] && ar rcs "$OUT/lib/$name/libamptest.a" "${objs[@]}"
+  [ $ok = 1 ] && echo "  $name: built" || echo "  $name: FAILED (see logs/lib_$name.log)"
+}
+echo "building the support library ..."
+build_lib emu_orig "$CXX_EMU" "$EMU_FLAGS $DEFS" "$SUITE/amp_test_lib/src" "$SUITE/amp_test_lib/inc" &
+build_lib emu_port "$CXX_EMU" "$EMU_FLAGS $DEFS" "$OUT/ported/amp_test_lib/src" "$OUT/ported/amp_test_lib/inc" &
+[ $HAVE_NVCC = 1 ] && build_lib cuda "$NVCC" "$CU_FLAGS $DEFS" "$OUT/ported/amp_test_lib/src" "$OUT/ported/amp_test_lib/inc" &
+wait
+
+# ---- 3. one test -----------------------------------------------------------------------------------
+# Writes OUT/results/<id>.tsv: test, emu_orig, emu_port, nvcc, gpu, warnings, note
+one_test() {
+  local rel=$1 id; id=$(echo "$rel" | tr '/' '_')
+  local tdir="$SUITE/Tests/$rel" pdir="$OUT/ported/Tests/$rel" log="$OUT/logs/$id"
+  local eo=- ep=- nv=- gpu=- note="" warn=0
+  rm -f "$log.hwarn"
+  run_bin() { ( cd "$(dirname "$1")" && timeout "$TIMEOUT" "$1" ) > "$2" 2>&1; local rc=$?
+    case $rc in 0) echo pass;; 2) echo skip;; 124) echo timeout;; *) echo "fail($rc)";; esac; }
+  # original on the emulator
+  if nice $CXX_EMU $EMU_FLAGS $DEFS -I"$SUITE/amp_test_lib/inc" "$tdir/test.cpp" -o "$OUT/bin/$id.orig" \
+       "$OUT/lib/emu_orig/libamptest.a" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS > "$log.orig.build" 2>&1; then
+    eo=$(run_bin "$OUT/bin/$id.orig" "$log.orig.run")
+  else eo=nobuild; fi
+  # port: test.cpp and every header of Tests/ it includes (as the preprocessor finds them), each into the
+  # same place under OUT/ported/Tests, so that relative includes still find them
+  mkdir -p "$pdir"
+  local h hrel
+  for h in $(nice $CXX_EMU $EMU_FLAGS $DEFS -I"$SUITE/amp_test_lib/inc" -MM "$tdir/test.cpp" 2>/dev/null | tr -d '\\' | tr ' ' '\n' | sed '/^$/d' | xargs -r realpath -m | grep "^$SUITE/Tests/" | grep -v "/test.cpp$" | sort -u); do
+    hrel=${h#"$SUITE/Tests/"}
+    [ -f "$OUT/ported/Tests/$hrel" ] || port_file "$h" "$OUT/ported/Tests/$(dirname "$hrel")" -I"$SUITE/amp_test_lib/inc" -I"$(dirname "$h")" >/dev/null
+    warn=$((warn + $(cat "$OUT/ported/Tests/$hrel.port.err" 2>/dev/null | grep -c "warning: TESSERA-PORT")))
+    grep -oh "TESSERA-PORT-[0-9]*" "$OUT/ported/Tests/$hrel.port.err" >> "$log.hwarn" 2>/dev/null
+  done
+  port_file "$tdir/test.cpp" "$pdir" -I"$SUITE/amp_test_lib/inc" -I"$tdir"
+  local prc=$?
+  warn=$((warn + $(grep -c "warning: TESSERA-PORT" "$pdir/test.cpp.port.err")))
+  local wcodes; wcodes=$(cat "$pdir/test.cpp.port.err" "$log.hwarn" 2>/dev/null | grep -oh "TESSERA-PORT-[0-9]*" | sort | uniq -c | awk '{printf "%s%sx%s", (NR>1?",":""), $2, $1}' | sed 's/TESSERA-PORT-//g')
+  [ $prc != 0 ] && note="port exit $prc: $(grep -m1 -E "error" "$pdir/test.cpp.port.err" | cut -c1-160)"
+  # ported on the emulator
+  if nice $CXX_EMU $EMU_FLAGS $DEFS -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -o "$OUT/bin/$id.port" \
+       "$OUT/lib/emu_port/libamptest.a" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS > "$log.port.build" 2>&1; then
+    ep=$(run_bin "$OUT/bin/$id.port" "$log.port.run")
+  else ep=nobuild; fi
+  # ported with nvcc
+  if [ "$HAVE_NVCC" = 1 ]; then
+    if nice "$NVCC" $CU_FLAGS $DEFS -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -c -o "$OUT/bin/$id.cu.o" > "$log.nvcc" 2>&1; then
+      nv=compiled
+      if [ "$LINK_CUDA" = 1 ]; then
+        if "$NVCC" -o "$OUT/bin/$id.cuda" "$OUT/bin/$id.cu.o" "$OUT/lib/cuda/libamptest.a" "$CUDA_LIB" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS >> "$log.nvcc" 2>&1
+        then nv=linked; else nv=nolink; note="nvcc link: $(grep -m1 -E "error|undefined" "$log.nvcc" | cut -c1-200)"; fi
+      fi
+    else
+      nv=error; [ -z "$note" ] && note="nvcc: $(grep -m1 -E "error" "$log.nvcc" | sed "s|$OUT/||" | cut -c1-200)"
+    fi
+    if [ "$HAVE_GPU" = 1 ] && [ "$nv" = linked ]; then gpu=$(run_bin "$OUT/bin/$id.cuda" "$log.gpu.run"); fi
+  fi
+  [ "$eo" = pass ] && [ "$ep" != pass ] && [ -z "$note" ] && note="ported emulator: $(tail -c 160 "$log.port.run" 2>/dev/null | tr '\n' ' ')"
+  printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$rel" "$eo" "$ep" "$nv" "$gpu" "${wcodes:--}" "$note" > "$OUT/results/$id.tsv"
+  echo "  $rel: emu=$eo ported-emu=$ep nvcc=$nv gpu=$gpu warnings=${wcodes:--}"
+}
+export -f one_test
+mkdir -p "$OUT/results"; rm -f "$OUT/results"/*.tsv
+echo "running $(wc -l < "$OUT/sample.txt") tests, $JOBS at a time ..."
+xargs -a "$OUT/sample.txt" -P "$JOBS" -I{} bash -c 'one_test "$@"' _ {}
+
+# ---- 4. table and totals ---------------------------------------------------------------------------
+{ printf "test\temu_orig\temu_ported\tnvcc\tgpu\tport_warnings\tfirst_problem\n"; cat "$OUT/results"/*.tsv | sort; } > "$OUT/results.tsv"
+python3 - "$OUT" "$HAVE_NVCC" "$LINK_CUDA" "$GPU" "$HAVE_GPU" <<'PY'
+import sys, csv
+out, have_nvcc, link, want_gpu, have_gpu = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
+rows = list(csv.DictReader(open(f"{out}/results.tsv"), delimiter="\t"))
+n = len(rows)
+def cnt(pred): return sum(1 for r in rows if pred(r))
+def pct(a, b): return f"{100*a/b:.1f}%" if b else "n/a"
+eo = [r for r in rows if r["emu_orig"] == "pass"]
+lines = []
+lines.append(f"tests evaluated: {n}")
+lines.append(f"original on the emulator: pass {len(eo)}, skip {cnt(lambda r: r['emu_orig']=='skip')}, fail {cnt(lambda r: r['emu_orig'].startswith('fail') or r['emu_orig']=='timeout')}, did not build {cnt(lambda r: r['emu_orig']=='nobuild')}")
+ep = [r for r in eo if r["emu_ported"] == "pass"]
+lines.append(f"ported on the emulator, of the {len(eo)} passing originals: pass {len(ep)} ({pct(len(ep), len(eo))})")
+if have_nvcc:
+    ok = [r for r in eo if r["nvcc"] in ("compiled", "linked")]
+    lines.append(f"ported built by nvcc ({'compiled and linked' if link else 'compiled only: no libtessera_cuda.a in the build'}), of the {len(eo)} passing originals: {len(ok)} ({pct(len(ok), len(eo))})")
+else:
+    lines.append("nvcc: not run (no nvcc)")
+if want_gpu and have_gpu and link:
+    g = [r for r in eo if r["gpu"] == "pass"]
+    lines.append(f"ported on the GPU, of the {len(eo)} passing on the emulator: pass {len(g)} ({pct(len(g), len(eo))}); of the {len([r for r in eo if r['nvcc']=='linked'])} that nvcc built: {len(g)}")
+else:
+    lines.append("GPU: not run (" + ("no --gpu" if not want_gpu else "no GPU on this machine" if not have_gpu else "nothing linked for CUDA") + ")")
+w = sum(1 for r in rows if r["port_warnings"] != "-")
+lines.append(f"tests with tessera-port warnings: {w}")
+txt = "\n".join(lines)
+open(f"{out}/summary.txt", "w").write(txt + "\n")
+print()
+for r in sorted(rows, key=lambda r: r["test"]):
+    print(f"{r['test'][:70]:70} {r['emu_orig']:8} {r['emu_ported']:8} {r['nvcc']:9} {r['gpu']:8} {r['port_warnings']}")
+print()
+print(txt)
+PY
