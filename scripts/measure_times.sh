@@ -28,7 +28,10 @@ load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 rows=""
 for entry in "main:scripts/main.sh" "test:scripts/test.sh"; do
   name="${entry%%:*}"
-  [ -n "$only" ] && [ "$only" != "$name" ] && continue
+  if [ -n "$only" ] && [ "$only" != "$name" ]; then
+    rows+="| \`${entry#*:}\` | not measured | left out of this run (--only $only) |"$'\n'
+    continue
+  fi
   read -r seconds rc < <(measure "$name" "${entry#*:}")
   verdict="exit status $rc"
   [ "$rc" -eq 0 ] && verdict="passed"
@@ -36,6 +39,11 @@ for entry in "main:scripts/main.sh" "test:scripts/test.sh"; do
   echo "${entry#*:}: $(minutes "$seconds") ($verdict)"
 done
 
+load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_note=""
+if awk -v a="${load_before%% *}" -v b="${load_after%% *}" -v n="$(nproc)" 'BEGIN {exit !(a > n || b > n)}'; then
+  load_note=" (above the core count: other work shared the cores, so the times are longer than on a quiet machine)"
+fi
 nvcc_text="absent"
 command -v nvcc >/dev/null 2>&1 && nvcc_text="$(nvcc --version | tail -1)"
 [ -x /usr/local/cuda/bin/nvcc ] && nvcc_text="$(/usr/local/cuda/bin/nvcc --version | tail -1)"
@@ -50,7 +58,7 @@ one after the other, wall time including the build.
 - date: $(date -u +%Y-%m-%d)
 - machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo) memory
 - compilers: $(g++ --version | head -1); nvcc: $nvcc_text; GPU: $gpu_text
-- load average (1, 5, 15 min) before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg) (above the core count, other work shared the cores and the times are longer than on a quiet machine)
+- load average (1, 5, 15 min) before: $load_before; after: $load_after$load_note
 
 | command | time | result |
 |---|---:|---|
