@@ -80,8 +80,8 @@ TEST_F(TileStaticOpacity, ANeverWrittenTileStaticScalarReadAfterABarrierIsAnUnin
 
 // Two helpers that store to one element, inlined into one kernel: the compiler may merge their stores
 // into one instruction (with a location of neither), or keep both; the race is named at the helpers' lines.
-void put_left(array_view<int, 1> v, int at, int value) restrict_amp { v[at] = value; }  // helper_left
-void put_right(array_view<int, 1> v, int at, int value) restrict_amp { v[at] = value; }  // helper_right
+restrict_amp void put_left(array_view<int, 1> v, int at, int value) { v[at] = value; }  // helper_left
+restrict_amp void put_right(array_view<int, 1> v, int at, int value) { v[at] = value; }  // helper_right
 const int helper_left = __LINE__ - 2;
 const int helper_right = __LINE__ - 2;
 
@@ -144,7 +144,7 @@ TEST_F(Placement, TwoStoresOfALoopTheCompilerMergesIntoOneAreNamedAtTheStore) {
 
 // A barrier in a helper called from both branches of a data-dependent `if`: the threads split at the two
 // calls, and the report names both.
-void stage(const tile_barrier& b) restrict_amp { b.wait(); }  // stage_wait
+restrict_amp void stage(const tile_barrier& b) { b.wait(); }  // stage_wait
 const int stage_wait = __LINE__ - 1;
 
 TEST_F(Placement, DivergenceThroughABarrierHelperNamesTheKernelsTwoCalls) {
@@ -174,7 +174,7 @@ TEST_F(Placement, DivergenceThroughABarrierHelperNamesTheKernelsTwoCalls) {
 
 // The same with the helper left out of line: both threads' barrier call is the helper's one instruction,
 // and only the return addresses (the kernel's two calls) tell the barriers apart.
-[[gnu::noinline]] void stage_out_of_line(const tile_barrier& b) restrict_amp { b.wait(); }
+[[gnu::noinline]] restrict_amp void stage_out_of_line(const tile_barrier& b) { b.wait(); }
 
 TEST_F(Placement, DivergenceThroughAnOutOfLineBarrierHelperNamesTheKernelsTwoCalls) {
   std::vector<int> in(32), out(32, 0);
@@ -222,8 +222,8 @@ TEST_F(Placement, DivergenceThroughABarrierHelperInOneBranchNamesTheKernelsCall)
 }
 
 // Two out-of-line helpers racing on one element: each is named at its own line.
-[[gnu::noinline]] void store_first(array_view<int, 1> v, int value) restrict_amp { v[0] = value; }  // store_first_line
-[[gnu::noinline]] void store_second(array_view<int, 1> v, int value) restrict_amp { v[0] = value * 2; }
+[[gnu::noinline]] restrict_amp void store_first(array_view<int, 1> v, int value) { v[0] = value; }  // store_first_line
+[[gnu::noinline]] restrict_amp void store_second(array_view<int, 1> v, int value) { v[0] = value * 2; }
 const int store_first_line = __LINE__ - 2, store_second_line = __LINE__ - 1;
 
 TEST_F(Placement, ARaceBetweenTwoOutOfLineHelpersIsNamedAtTheHelpersLines) {

@@ -163,8 +163,8 @@ std::vector<int> local_class_uses_the_kernels_tile_static(const accelerator_view
   parallel_for_each(where, v.extent.tile<64>(), [=] restrict_amp (tiled_index<64> t) {
     tile_static int shared[64];
     struct exchange {
-      static void put(int at, int value) restrict_amp { shared[at] = value; }
-      static int take(int at) restrict_amp { return shared[at]; }
+      restrict_amp static void put(int at, int value) { shared[at] = value; }
+      restrict_amp static int take(int at) { return shared[at]; }
     };
     exchange::put(t.local[0], v[t] * 2);
     t.barrier.wait();
