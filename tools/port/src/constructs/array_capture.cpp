@@ -110,17 +110,12 @@ struct made_view {
   std::string name;
 };
 
-class array_capture final : public rule {
+class array_capture final : public lambda_rule {
  public:
-  using rule::rule;
+  using lambda_rule::lambda_rule;
 
-  void add_matchers(MatchFinder& finder) override {
-    finder.addMatcher(traverse(clang::TK_IgnoreUnlessSpelledInSource, lambdaExpr().bind("lambda")), this);
-  }
-
-  void run(const MatchFinder::MatchResult& result) override {
-    const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("lambda");
-    if (!lambda || !ctx_.out().in_main_file(lambda->getBeginLoc()) || !ctx_.is_kernel(lambda)) return;
+  void on_lambda(const clang::LambdaExpr* lambda) override {
+    if (!ctx_.is_kernel(lambda)) return;
     if (!seen_.insert(lambda->getBeginLoc().getRawEncoding()).second) return;
     auto& ast = ctx_.ast();
     auto& out = ctx_.out();

@@ -59,17 +59,12 @@ class names_locals : public clang::RecursiveASTVisitor<names_locals> {
   const clang::SourceManager& sm_;
 };
 
-class local_type final : public rule {
+class local_type final : public lambda_rule {
  public:
-  using rule::rule;
+  using lambda_rule::lambda_rule;
 
-  void add_matchers(MatchFinder& finder) override {
-    finder.addMatcher(traverse(clang::TK_IgnoreUnlessSpelledInSource, lambdaExpr().bind("lambda")), this);
-  }
-
-  void run(const MatchFinder::MatchResult& result) override {
-    const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("lambda");
-    if (!lambda || !ctx_.out().in_main_file(lambda->getBeginLoc()) || !ctx_.is_kernel(lambda)) return;
+  void on_lambda(const clang::LambdaExpr* lambda) override {
+    if (!ctx_.is_kernel(lambda)) return;
     for (const clang::LambdaCapture& c : lambda->captures()) {
       if (!c.capturesVariable()) continue;
       const clang::TagDecl* tag = local_type_in(c.getCapturedVar()->getType());

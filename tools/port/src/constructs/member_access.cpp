@@ -17,17 +17,12 @@ const char* spelling(clang::AccessSpecifier a) {
   return a == clang::AS_protected ? "protected:" : a == clang::AS_private ? "private:" : "public:";
 }
 
-class member_access final : public rule {
+class member_access final : public lambda_rule {
  public:
-  using rule::rule;
+  using lambda_rule::lambda_rule;
 
-  void add_matchers(MatchFinder& finder) override {
-    finder.addMatcher(traverse(clang::TK_IgnoreUnlessSpelledInSource, lambdaExpr().bind("lambda")), this);
-  }
-
-  void run(const MatchFinder::MatchResult& result) override {
-    const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("lambda");
-    if (!lambda || !ctx_.out().in_main_file(lambda->getBeginLoc()) || !ctx_.is_kernel(lambda)) return;
+  void on_lambda(const clang::LambdaExpr* lambda) override {
+    if (!ctx_.is_kernel(lambda)) return;
     auto& out = ctx_.out();
     // Enclosing lambdas: none may be generic.
     for (const clang::DeclContext* dc = lambda->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {

@@ -12,17 +12,11 @@ namespace {
 
 using namespace clang::ast_matchers;
 
-class restrict_lambda final : public rule {
+class restrict_lambda final : public lambda_rule {
  public:
-  using rule::rule;
+  using lambda_rule::lambda_rule;
 
-  void add_matchers(MatchFinder& finder) override {
-    finder.addMatcher(traverse(clang::TK_IgnoreUnlessSpelledInSource, lambdaExpr().bind("lambda")), this);
-  }
-
-  void run(const MatchFinder::MatchResult& result) override {
-    const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("lambda");
-    if (!lambda || !ctx_.out().in_main_file(lambda->getBeginLoc())) return;
+  void on_lambda(const clang::LambdaExpr* lambda) override {
     const restrict_site* site = ctx_.restriction_of(lambda);
     if (!site || site->ported || !site->amp) return;  // not amp code, or already in Tessera's dialect
     auto& out = ctx_.out();

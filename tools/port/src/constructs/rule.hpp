@@ -21,6 +21,18 @@ class rule : public clang::ast_matchers::MatchFinder::MatchCallback {
   port_context& ctx_;
 };
 
+// A rule about lambdas: one matcher for every lambda spelled in the source; on_lambda sees those written
+// in the main file.
+class lambda_rule : public rule {
+ public:
+  using rule::rule;
+  void add_matchers(clang::ast_matchers::MatchFinder& finder) final;
+  void run(const clang::ast_matchers::MatchFinder::MatchResult& result) final;
+
+ protected:
+  virtual void on_lambda(const clang::LambdaExpr* lambda) = 0;
+};
+
 // Every rule, in the order their edits are made.
 std::vector<std::unique_ptr<rule>> make_rules(port_context& ctx);
 
