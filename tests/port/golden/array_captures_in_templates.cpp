@@ -1,6 +1,7 @@
 // Kernels in a function template capture an array<T, N> whose type depends on the template's parameter:
-// it is an array all the same, converted through a view where the view can stand in for it, and warned
-// about (003) where the kernel passes it on.
+// it is an array all the same, converted through a view where the view can stand in for it (passed to amp
+// code whose array parameter becomes a view, too), and warned about (003) where the kernel binds it to a
+// reference of its own.
 #include <amp.h>
 #include <vector>
 
@@ -13,6 +14,11 @@ template <typename T>
 bool doubled_then_incremented(std::vector<T>& host) {
   array<T, 1> a(static_cast<int>(host.size()), host.begin());
   parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { a[i] = a(i) * 2 + a.extent[0] * 0; });
+  parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { add_one<T>(i, a); });
+  parallel_for_each(a.extent, [&](index<1> i) restrict(amp) {
+    array<T, 1>& same = a;
+    same[i] -= 1;
+  });
   parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { add_one<T>(i, a); });
   std::vector<T> out = a;
   return out[0] == host[0] * 2 + 1;

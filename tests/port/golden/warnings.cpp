@@ -14,7 +14,7 @@ struct holder {
   array<int, 1>& data;
 };
 
-int touch(array<int, 1>& a) restrict(amp) { return a[0]; }
+int touch(array<int, 1>& a) restrict(amp, cpu) { return a[0]; }
 
 class grid {
  public:
@@ -54,7 +54,7 @@ int main() {
   array<int, 1> a(16);
   holder h{a};
   int total = 0;
-  // passed on as an array: 003
+  // passed on to a function that also runs on the CPU, which keeps its array parameter: 003
   parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { a[i] = touch(a); });
   // a host variable written by the kernel: 004
   parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { total += a[i]; });

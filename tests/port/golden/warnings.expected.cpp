@@ -59,7 +59,7 @@ int main() {
   array<int, 1> a(16);
   holder h{a};
   int total = 0;
-  // passed on as an array: 003
+  // passed on to a function that also runs on the CPU, which keeps its array parameter: 003
   // TESSERA-PORT-003: the kernel uses a captured array where an array_view cannot stand in for it (passed on, bound to a reference, its address taken, or inside a macro); capture an array_view of it by value and use the view in the kernel
   parallel_for_each(a.extent, [&] restrict_amp (index<1> i) { a[i] = touch(a); });
   // a host variable written by the kernel: 004

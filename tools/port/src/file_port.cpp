@@ -18,6 +18,8 @@ const char* name_of(construct c) {
     case construct::reference_capture: return "reference_capture";
     case construct::member_access: return "member_access";
     case construct::local_type: return "local_type";
+    case construct::array_parameter: return "array_parameter";
+    case construct::macro_lambda: return "macro_lambda";
   }
   return "?";
 }

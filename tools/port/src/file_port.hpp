@@ -25,9 +25,11 @@ enum class construct {
   reference_capture,      // another variable captured by reference -> by value
   member_access,          // a private or protected member function holding a kernel made public
   local_type,             // a function-local type captured by a kernel moved to namespace scope
+  array_parameter,        // an array& parameter of amp-only code -> const array_view&
+  macro_lambda,           // restrict(amp) on a kernel lambda in a macro's definition -> restrict_amp
 };
 const char* name_of(construct c);
-inline constexpr int construct_kinds = 7;
+inline constexpr int construct_kinds = 9;
 
 struct edit {
   unsigned offset = 0;

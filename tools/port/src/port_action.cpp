@@ -38,6 +38,7 @@ class port_consumer : public clang::ASTConsumer {
     clang::ast_matchers::MatchFinder finder;
     for (auto& r : rules) r->add_matchers(finder);
     finder.matchAST(ast);
+    for (auto& r : rules) r->finish();
     result_.parsed = true;
     result_.original = sm.getBufferData(sm.getMainFileID()).str();
     result_.rewritten = out.rewritten();

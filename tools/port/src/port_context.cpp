@@ -1,5 +1,7 @@
 #include "port_context.hpp"
 
+#include "amp_types.hpp"
+
 #include <clang/Lex/Lexer.h>
 
 namespace tessera::port {
@@ -87,6 +89,45 @@ bool port_context::is_amp(const clang::FunctionDecl* function) const {
     if (s && s->amp) return true;
   }
   return false;
+}
+
+std::optional<port_context::array_parameter> port_context::array_parameter_of(const clang::ParmVarDecl* parameter) const {
+  if (!parameter || !parameter->getType()->isLValueReferenceType() || !names_amp_array(parameter->getType())) return {};
+  const auto* function = llvm::dyn_cast<clang::FunctionDecl>(parameter->getDeclContext());
+  if (!function) return {};
+  // Amp alone: a function that also runs on the CPU may be handed a real array by a host caller, and use
+  // members only an array has.
+  const restrict_site* site = nullptr;
+  for (const clang::FunctionDecl* d : function->redecls())
+    if ((site = restriction_of(d)) != nullptr) break;
+  if (!site || !site->amp || site->cpu) return {};
+  const auto* tsi = parameter->getTypeSourceInfo();
+  if (!tsi) return {};
+  // Down to array<...> as written: through the reference, const and a namespace qualifier.
+  clang::TypeLoc tl = tsi->getTypeLoc().getAs<clang::ReferenceTypeLoc>().getPointeeLoc();
+  const clang::SourceLocation type_begin = tl.getBeginLoc();
+  bool is_const = false;
+  for (int guard = 0; guard < 8 && tl; ++guard) {
+    if (auto q = tl.getAs<clang::QualifiedTypeLoc>()) {
+      is_const = is_const || q.getType().isLocalConstQualified();
+      tl = q.getUnqualifiedLoc();
+    } else if (auto e = tl.getAs<clang::ElaboratedTypeLoc>()) {
+      tl = e.getNamedTypeLoc();
+    } else {
+      break;
+    }
+  }
+  auto spec = tl.getAs<clang::TemplateSpecializationTypeLoc>();
+  if (!spec || spec.getNumArgs() != 2) return {};
+  array_parameter p;
+  p.template_name = spec.getTemplateNameLoc();
+  p.make_const = is_const ? spec.getArgLoc(0).getSourceRange().getBegin() : type_begin;
+  // Written out (not through a macro or an alias of its own), so that the file declaring it, ported,
+  // changes it.
+  if (p.template_name.isMacroID() || p.make_const.isMacroID() ||
+      text(clang::SourceRange(p.template_name, p.template_name)) != "array")
+    return {};
+  return p;
 }
 
 const clang::FunctionDecl* port_context::enclosing_function(const clang::LambdaExpr* lambda) const {

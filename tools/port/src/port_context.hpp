@@ -10,6 +10,7 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
 
+#include <optional>
 #include <string>
 
 namespace tessera::port {
@@ -22,6 +23,7 @@ class port_context {
   clang::ASTContext& ast() const { return ast_; }
   clang::SourceManager& sources() const { return ast_.getSourceManager(); }
   file_port& out() const { return out_; }
+  const restrict_sites& sites() const { return sites_; }
 
   // The restriction written on a lambda (between its parameter list and its body) or on a function
   // (between its parameter list and its body, initializers or end); null when there is none.
@@ -35,6 +37,16 @@ class port_context {
   bool inside_amp_code(const clang::LambdaExpr* lambda) const;
   // A kernel: an amp lambda not nested in amp code.
   bool is_kernel(const clang::LambdaExpr* lambda) const { return is_amp(lambda) && !inside_amp_code(lambda); }
+  // A parameter through which amp-only code takes an array by reference (`array<T, N>& a`, `const
+  // array<T, N>& a` of a function restricted to amp alone), spelled so that it can be rewritten: where its
+  // type must change (array_parameter.cpp) and where a kernel may pass a view instead of the array
+  // (array_capture.cpp). Null when the parameter stays as it is.
+  struct array_parameter {
+    clang::SourceLocation template_name;  // "array", to become "array_view"
+    clang::SourceLocation make_const;     // where "const " goes: before the type, or before the element type
+  };
+  std::optional<array_parameter> array_parameter_of(const clang::ParmVarDecl* parameter) const;
+
   // The named function whose body holds the lambda, through any enclosing lambdas; null at namespace scope.
   const clang::FunctionDecl* enclosing_function(const clang::LambdaExpr* lambda) const;
 

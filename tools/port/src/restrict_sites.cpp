@@ -58,7 +58,49 @@ class recorder_callbacks : public clang::PPCallbacks {
     sites_.add(s);
   }
 
+  // Kernel lambdas in the main file's macro definitions: `]`, a parenthesized parameter list, `mutable`
+  // perhaps, then restrict(...) naming amp.
+  void MacroDefined(const clang::Token&, const clang::MacroDirective* directive) override {
+    const clang::MacroInfo* info = directive ? directive->getMacroInfo() : nullptr;
+    if (!info || !sm_.isWrittenInMainFile(info->getDefinitionLoc())) return;
+    const auto tokens = info->tokens();
+    for (std::size_t i = 1; i + 3 < tokens.size(); ++i) {
+      if (!is_word(tokens[i], "restrict") || !tokens[i + 1].is(clang::tok::l_paren)) continue;
+      macro_lambda_site site;
+      restrict_site& s = site.restriction;
+      std::size_t close = i + 2;
+      bool plain = true;
+      for (; close < tokens.size() && !tokens[close].is(clang::tok::r_paren); ++close) {
+        if (tokens[close].is(clang::tok::comma)) continue;
+        if (is_word(tokens[close], "amp")) s.amp = true;
+        else if (is_word(tokens[close], "cpu")) s.cpu = true;
+        else plain = false;
+      }
+      if (close == tokens.size() || !plain || !s.amp) continue;
+      std::size_t j = i;
+      while (j > 0 && tokens[j - 1].is(clang::tok::kw_mutable)) --j;
+      if (j == 0 || !tokens[j - 1].is(clang::tok::r_paren)) continue;
+      std::size_t k = j - 1;
+      for (int depth = 0;; --k) {
+        if (tokens[k].is(clang::tok::r_paren)) ++depth;
+        if (tokens[k].is(clang::tok::l_paren) && --depth == 0) break;
+        if (k == 0) break;
+      }
+      if (k == 0 || !tokens[k].is(clang::tok::l_paren) || !tokens[k - 1].is(clang::tok::r_square)) continue;
+      s.expansion = s.spell_begin = tokens[i].getLocation();
+      s.spell_end = tokens[close].getLocation().getLocWithOffset(1);
+      s.spelled_directly = true;
+      site.parameters = tokens[k].getLocation();
+      sites_.add(site);
+    }
+  }
+
  private:
+  static bool is_word(const clang::Token& t, llvm::StringRef word) {
+    const auto* id = t.getIdentifierInfo();
+    return id && t.isNot(clang::tok::raw_identifier) && id->getName() == word;
+  }
+
   // An object-like macro whose replacement is exactly restrict(amp), restrict(cpu) or both: what it says.
   static bool restriction_alias(const clang::MacroInfo& info, restrict_site& s) {
     if (info.isFunctionLike()) return false;

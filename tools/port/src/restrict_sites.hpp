@@ -23,6 +23,14 @@ struct restrict_site {
   bool spelled_directly = false;      // the whole specifier is written where it expands (not through a macro of its own)
 };
 
+// A lambda's restriction written in the definition of a macro of the main file, found by reading the
+// definition's tokens: `[=](index<1> i) restrict(amp) {` in a #define. A macro the file never expands has
+// no AST to port (a header of launch macros ported on its own), so these are edited from the tokens.
+struct macro_lambda_site {
+  restrict_site restriction;          // as spelled in the definition
+  clang::SourceLocation parameters;   // the "(" of the lambda's parameter list
+};
+
 class restrict_sites {
  public:
   explicit restrict_sites(const clang::SourceManager& sm) : sm_(sm) {}
@@ -35,10 +43,13 @@ class restrict_sites {
   // one macro (a lambda written whole in a macro's definition or in one of its arguments).
   const restrict_site* between(clang::SourceLocation after, clang::SourceLocation before) const;
   const std::vector<restrict_site>& all() const { return sites_; }
+  void add(macro_lambda_site s) { macro_lambdas_.push_back(s); }
+  const std::vector<macro_lambda_site>& macro_lambdas() const { return macro_lambdas_; }
 
  private:
   const clang::SourceManager& sm_;
   std::vector<restrict_site> sites_;
+  std::vector<macro_lambda_site> macro_lambdas_;
 };
 
 }  // namespace tessera::port

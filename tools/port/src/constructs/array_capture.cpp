@@ -74,8 +74,38 @@ bool writes(clang::ASTContext& ast, const clang::DeclRefExpr* ref) {
   return false;
 }
 
-// Uses an array_view names as the array does: a.member, a[i], a(i, j).
-bool view_can_stand_in(clang::ASTContext& ast, const clang::DeclRefExpr* ref) {
+// The functions a call may name: the one it resolved to, or in a template the candidates of its name.
+std::vector<const clang::FunctionDecl*> callees(const clang::CallExpr* call) {
+  if (const auto* f = call->getDirectCallee()) return {f};
+  std::vector<const clang::FunctionDecl*> found;
+  if (const auto* lookup = llvm::dyn_cast<clang::UnresolvedLookupExpr>(call->getCallee()->IgnoreParenImpCasts())) {
+    for (const clang::NamedDecl* d : lookup->decls()) {
+      d = d->getUnderlyingDecl();
+      if (const auto* t = llvm::dyn_cast<clang::FunctionTemplateDecl>(d)) found.push_back(t->getTemplatedDecl());
+      else if (const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d)) found.push_back(f);
+      else return {};
+    }
+  }
+  return found;
+}
+
+// The array is an argument that every function the call may name takes as an array parameter of amp
+// code, which array_parameter.cpp turns into an array_view parameter.
+bool passed_to_array_parameter(const port_context& ctx, const clang::CallExpr* call, const clang::Expr* argument) {
+  unsigned position = 0;
+  while (position < call->getNumArgs() && call->getArg(position)->IgnoreParenImpCasts() != argument) ++position;
+  if (position == call->getNumArgs()) return false;
+  const auto candidates = callees(call);
+  if (candidates.empty()) return false;
+  for (const clang::FunctionDecl* f : candidates)
+    if (position >= f->getNumParams() || !ctx.array_parameter_of(f->getParamDecl(position))) return false;
+  return true;
+}
+
+// Uses an array_view names as the array does: a.member, a[i], a(i, j), and passing it to amp code that
+// takes an array by reference (whose parameter becomes a view).
+bool view_can_stand_in(const port_context& ctx, const clang::DeclRefExpr* ref) {
+  clang::ASTContext& ast = ctx.ast();
   if (ref->getLocation().isMacroID()) return false;
   const clang::Expr* child = nullptr;
   const clang::Stmt* p = meaningful_parent(ast, ref, &child);
@@ -98,7 +128,8 @@ bool view_can_stand_in(clang::ASTContext& ast, const clang::DeclRefExpr* ref) {
   }
   // (the left operand as written: with an index that is not an integer, getBase() would name the index)
   if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(p)) return s->getLHS()->IgnoreParenImpCasts() == ref;
-  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(p)) return c->getCallee()->IgnoreParenImpCasts() == ref;
+  if (const auto* c = llvm::dyn_cast<clang::CallExpr>(p))
+    return c->getCallee()->IgnoreParenImpCasts() == ref || passed_to_array_parameter(ctx, c, ref);
   return false;
 }
 
@@ -160,7 +191,7 @@ class array_capture final : public lambda_rule {
     for (const auto* ref : uses.refs) {
       const auto* var = ref->getDecl();
       if (std::find(arrays.begin(), arrays.end(), var) != arrays.end()) {
-        if (!view_can_stand_in(ast, ref)) {
+        if (!view_can_stand_in(ctx_, ref)) {
           out.warn(ref->getLocation(), warning::array_used_as_array);
           return;
         }

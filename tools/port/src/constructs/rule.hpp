@@ -16,6 +16,8 @@ class rule : public clang::ast_matchers::MatchFinder::MatchCallback {
  public:
   explicit rule(port_context& ctx) : ctx_(ctx) {}
   virtual void add_matchers(clang::ast_matchers::MatchFinder& finder) = 0;
+  // After every match: for what the AST does not show (macro definitions).
+  virtual void finish() {}
 
  protected:
   port_context& ctx_;
@@ -37,8 +39,10 @@ class lambda_rule : public rule {
 std::vector<std::unique_ptr<rule>> make_rules(port_context& ctx);
 
 std::unique_ptr<rule> make_restrict_lambda_rule(port_context& ctx);
+std::unique_ptr<rule> make_macro_lambda_rule(port_context& ctx);
 std::unique_ptr<rule> make_restrict_function_rule(port_context& ctx);
 std::unique_ptr<rule> make_array_capture_rule(port_context& ctx);
+std::unique_ptr<rule> make_array_parameter_rule(port_context& ctx);
 std::unique_ptr<rule> make_member_access_rule(port_context& ctx);
 std::unique_ptr<rule> make_local_type_rule(port_context& ctx);
 std::unique_ptr<rule> make_functor_kernel_rule(port_context& ctx);

@@ -16,7 +16,9 @@ std::vector<std::unique_ptr<rule>> make_rules(port_context& ctx) {
   std::vector<std::unique_ptr<rule>> rules;
   rules.push_back(make_restrict_function_rule(ctx));
   rules.push_back(make_restrict_lambda_rule(ctx));
+  rules.push_back(make_macro_lambda_rule(ctx));
   rules.push_back(make_array_capture_rule(ctx));
+  rules.push_back(make_array_parameter_rule(ctx));
   rules.push_back(make_member_access_rule(ctx));
   rules.push_back(make_local_type_rule(ctx));
   rules.push_back(make_functor_kernel_rule(ctx));

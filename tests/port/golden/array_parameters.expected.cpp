@@ -1,0 +1,44 @@
+// Arrays taken by reference in functions restricted to amp alone become array_view parameters, so that a
+// ported kernel, which holds views, passes its views; a function that also runs on the CPU keeps its
+// arrays.
+#include <amp.h>
+#include <vector>
+
+using namespace concurrency;
+
+restrict_amp void add_one(index<1> i, const array_view<int, 1>& out);
+
+restrict_amp void add_one(index<1> i, const array_view<int, 1>& out) { out[i] += 1; }
+
+restrict_amp int twice(index<1> i, const concurrency::array_view<const int, 1>& in) { return in[i] * 2; }
+
+template <typename T>
+restrict_amp void scale(index<1> i, const array_view<const T, 1>& in, const array_view<T, 1>& out, T by) {
+  out[i] = in[i] * by;
+}
+
+// Also runs on the CPU: unchanged.
+restrict_amp int length(const array<int, 1>& a) { return a.get_extent()[0]; }
+
+template <typename T>
+std::vector<T> tripled(const std::vector<T>& data) {
+  array<T, 1> in(static_cast<int>(data.size()), data.begin()), out(static_cast<int>(data.size()));
+  concurrency::array_view<T, 1> in_view(in);
+  concurrency::array_view<T, 1> out_view(out);
+  parallel_for_each(in.get_extent(), [=] restrict_amp (index<1> i) { scale<T>(i, in_view, out_view, T(3)); });
+  return out;
+}
+
+int main() {
+  std::vector<int> data(16, 1);
+  array<int, 1> a(16, data.begin()), b(16);
+  concurrency::array_view<int, 1> a_view(a);
+  concurrency::array_view<int, 1> b_view(b);
+  parallel_for_each(a.get_extent(), [=] restrict_amp (index<1> i) {
+    add_one(i, a_view);
+    b_view[i] = twice(i, a_view);
+  });
+  std::vector<int> doubled = b;
+  const std::vector<int> three = tripled(data);
+  return doubled[0] == 4 && three[0] == 3 && length(a) == 16 ? 0 : 1;
+}
