@@ -1,6 +1,7 @@
-// Arrays taken by reference in functions restricted to amp alone become array_view parameters, so that a
-// ported kernel, which holds views, passes its views; a function that also runs on the CPU keeps its
-// arrays.
+// Arrays taken by reference in amp functions become array_view parameters, so that a ported kernel, which
+// holds views, passes its views. A function that also runs on the CPU is converted only where its body
+// uses the array as a view would (a host caller then passes a view of its array); otherwise it keeps
+// its arrays.
 #include <amp.h>
 #include <vector>
 
@@ -17,8 +18,11 @@ restrict_amp void scale(index<1> i, const array_view<const T, 1>& in, const arra
   out[i] = in[i] * by;
 }
 
-// Also runs on the CPU: unchanged.
-restrict_amp int length(const array<int, 1>& a) { return a.get_extent()[0]; }
+// Also runs on the CPU, uses the array as a view would: converted.
+restrict_amp int length(const array_view<const int, 1>& a) { return a.get_extent()[0]; }
+
+// Also runs on the CPU, compares the arrays' addresses, which views do not keep: unchanged.
+restrict_amp bool same(const array<int, 1>& a, const array<int, 1>& b) { return &a == &b; }
 
 template <typename T>
 std::vector<T> tripled(const std::vector<T>& data) {
@@ -40,5 +44,5 @@ int main() {
   });
   std::vector<int> doubled = b;
   const std::vector<int> three = tripled(data);
-  return doubled[0] == 4 && three[0] == 3 && length(a) == 16 ? 0 : 1;
+  return doubled[0] == 4 && three[0] == 3 && length(a) == 16 && !same(a, b) ? 0 : 1;
 }

@@ -54,8 +54,13 @@ int main() {
   array<int, 1> a(16);
   holder h{a};
   int total = 0;
-  // passed on to a function that also runs on the CPU, which keeps its array parameter: 003
+  // passed on to amp code, whose array parameter becomes a view: converted
   parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { a[i] = touch(a); });
+  // bound to a reference of the kernel's own: 003
+  parallel_for_each(a.extent, [&](index<1> i) restrict(amp) {
+    array<int, 1>& same = a;
+    same[i] += 1;
+  });
   // a host variable written by the kernel: 004
   parallel_for_each(a.extent, [&](index<1> i) restrict(amp) { total += a[i]; });
   // an array through a captured object: 002

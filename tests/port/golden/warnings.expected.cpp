@@ -15,7 +15,7 @@ struct holder {
   array<int, 1>& data;
 };
 
-restrict_amp int touch(array<int, 1>& a) { return a[0]; }
+restrict_amp int touch(const array_view<int, 1>& a) { return a[0]; }
 
 class grid {
  public:
@@ -59,9 +59,15 @@ int main() {
   array<int, 1> a(16);
   holder h{a};
   int total = 0;
-  // passed on to a function that also runs on the CPU, which keeps its array parameter: 003
-  // TESSERA-PORT-003: the kernel uses a captured array where an array_view cannot stand in for it (passed on, bound to a reference, its address taken, or inside a macro); capture an array_view of it by value and use the view in the kernel
-  parallel_for_each(a.extent, [&] restrict_amp (index<1> i) { a[i] = touch(a); });
+  // passed on to amp code, whose array parameter becomes a view: converted
+  concurrency::array_view<int, 1> a_view(a);
+  parallel_for_each(a.extent, [=] restrict_amp (index<1> i) { a_view[i] = touch(a_view); });
+  // bound to a reference of the kernel's own: 003
+  parallel_for_each(a.extent, [&] restrict_amp (index<1> i) {
+    // TESSERA-PORT-003: the kernel uses a captured array where an array_view cannot stand in for it (passed on, bound to a reference, its address taken, or inside a macro); capture an array_view of it by value and use the view in the kernel
+    array<int, 1>& same = a;
+    same[i] += 1;
+  });
   // a host variable written by the kernel: 004
   // TESSERA-PORT-004: the kernel writes a variable captured by reference; a GPU kernel cannot write host variables (C++ AMP allows only array to be captured by reference): write the result into an array_view instead
   parallel_for_each(a.extent, [&] restrict_amp (index<1> i) { total += a[i]; });

@@ -1,6 +1,9 @@
 #include "port_context.hpp"
 
 #include "amp_types.hpp"
+#include "array_uses.hpp"
+
+#include <clang/AST/RecursiveASTVisitor.h>
 
 #include <clang/Lex/Lexer.h>
 
@@ -95,12 +98,14 @@ std::optional<port_context::array_parameter> port_context::array_parameter_of(co
   if (!parameter || !parameter->getType()->isLValueReferenceType() || !names_amp_array(parameter->getType())) return {};
   const auto* function = llvm::dyn_cast<clang::FunctionDecl>(parameter->getDeclContext());
   if (!function) return {};
-  // Amp alone: a function that also runs on the CPU may be handed a real array by a host caller, and use
-  // members only an array has.
   const restrict_site* site = nullptr;
   for (const clang::FunctionDecl* d : function->redecls())
     if ((site = restriction_of(d)) != nullptr) break;
-  if (!site || !site->amp || site->cpu) return {};
+  if (!site || !site->amp) return {};
+  // A function that also runs on the CPU may be handed a real array by a host caller (it then gets a view
+  // of it) and may use members only an array has: converted only where its definition is seen, in the
+  // one file that declares it, and uses the array as a view would.
+  if (site->cpu && !body_takes_a_view(function, parameter->getFunctionScopeIndex())) return {};
   const auto* tsi = parameter->getTypeSourceInfo();
   if (!tsi) return {};
   // Down to array<...> as written: through the reference, const and a namespace qualifier.
@@ -128,6 +133,37 @@ std::optional<port_context::array_parameter> port_context::array_parameter_of(co
       text(clang::SourceRange(p.template_name, p.template_name)) != "array")
     return {};
   return p;
+}
+
+bool port_context::body_takes_a_view(const clang::FunctionDecl* function, unsigned position) const {
+  const clang::FunctionDecl* definition = function->getDefinition();
+  if (!definition || !definition->getBody() || position >= definition->getNumParams()) return false;
+  const auto& sm = sources();
+  const clang::FileID file = sm.getFileID(sm.getSpellingLoc(definition->getLocation()));
+  for (const clang::FunctionDecl* d : function->redecls())
+    if (sm.getFileID(sm.getSpellingLoc(d->getLocation())) != file) return false;
+  // Amp code cannot recurse; the depth only bounds a walk through calls that pass the array on.
+  if (array_parameter_depth_ > 8) return false;
+  struct depth_guard {
+    int& depth;
+    explicit depth_guard(int& d) : depth(d) { ++depth; }
+    ~depth_guard() { --depth; }
+  } guard(array_parameter_depth_);
+  class uses : public clang::RecursiveASTVisitor<uses> {
+   public:
+    uses(const port_context& ctx, const clang::ParmVarDecl* parameter) : ctx_(ctx), parameter_(parameter) {}
+    bool VisitDeclRefExpr(clang::DeclRefExpr* e) {
+      if (e->getDecl() == parameter_ && !view_can_stand_in(ctx_, e)) fine = false;
+      return fine;
+    }
+    bool fine = true;
+
+   private:
+    const port_context& ctx_;
+    const clang::ParmVarDecl* parameter_;
+  } walk(*this, definition->getParamDecl(position));
+  walk.TraverseStmt(definition->getBody());
+  return walk.fine;
 }
 
 const clang::FunctionDecl* port_context::enclosing_function(const clang::LambdaExpr* lambda) const {

@@ -37,8 +37,9 @@ class port_context {
   bool inside_amp_code(const clang::LambdaExpr* lambda) const;
   // A kernel: an amp lambda not nested in amp code.
   bool is_kernel(const clang::LambdaExpr* lambda) const { return is_amp(lambda) && !inside_amp_code(lambda); }
-  // A parameter through which amp-only code takes an array by reference (`array<T, N>& a`, `const
-  // array<T, N>& a` of a function restricted to amp alone), spelled so that it can be rewritten: where its
+  // A parameter through which amp code takes an array by reference (`array<T, N>& a`, `const array<T, N>&
+  // a` of a function restricted to amp; of one that also runs on the CPU only where its body uses the
+  // array as a view would), spelled so that it can be rewritten: where its
   // type must change (array_parameter.cpp) and where a kernel may pass a view instead of the array
   // (array_capture.cpp). Null when the parameter stays as it is.
   struct array_parameter {
@@ -59,9 +60,12 @@ class port_context {
   clang::SourceLocation end_of_declaration(const clang::Decl* d) const;
 
  private:
+  bool body_takes_a_view(const clang::FunctionDecl* function, unsigned position) const;
+
   clang::ASTContext& ast_;
   const restrict_sites& sites_;
   file_port& out_;
+  mutable int array_parameter_depth_ = 0;
 };
 
 }  // namespace tessera::port

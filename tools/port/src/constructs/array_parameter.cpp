@@ -1,10 +1,11 @@
-// An array taken by reference in code restricted to amp alone: `void f(index<1> i, array<float, 1>& a)
-// restrict(amp)`, declarations and definitions. A ported kernel holds array_views, not arrays
-// (array_capture.cpp), so where it called `f(i, a)` it passes a view: the parameter becomes
-// `const array_view<float, 1>& a`, and `const array<float, 1>& a` becomes `const array_view<const float, 1>&
-// a`. Amp code can use an array only through what an array_view has with the same meaning (indexing,
-// extents, sections, projections, views), so the body is unchanged. A function that also runs on the CPU
-// keeps its arrays: a host caller may pass one and use members only arrays have.
+// An array taken by reference in amp code: `void f(index<1> i, array<float, 1>& a) restrict(amp)`,
+// declarations and definitions. A ported kernel holds array_views, not arrays (array_capture.cpp), so
+// where it called `f(i, a)` it passes a view: the parameter becomes `const array_view<float, 1>& a`, and
+// `const array<float, 1>& a` becomes `const array_view<const float, 1>& a`. Amp code can use an array
+// only through what an array_view has with the same meaning (indexing, extents, sections, projections,
+// views), so the body is unchanged. A function that also runs on the CPU is converted only where its
+// body uses the array as a view would (port_context::array_parameter_of): a host caller then passes a view
+// of its array.
 #include "rule.hpp"
 
 #include <set>
