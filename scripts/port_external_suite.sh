@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# port_external_suite.sh SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--jobs J] [--timeout SEC]
+# port_external_suite.sh SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--bundle DIR] [--jobs J] [--timeout SEC]
+# port_external_suite.sh --run-bundle BUNDLE OUTDIR
 #
 # Measures how a C++ AMP test suite laid out as Microsoft's C++ AMP conformance suite (SUITE_DIR/Tests/**/
 # test.cpp, SUITE_DIR/amp_test_lib/{inc,src}, `//# Expects ...: error` marking negative tests, `*.conf` files
@@ -15,6 +16,8 @@
 # --sample N: a stratified random sample of N executable tests (strata: the first two folder levels under
 # Tests/, proportional shares; --seed S makes it reproducible); --list FILE: the tests FILE names.
 # Tests whose .conf gives 'definitions' (build variants) are built once without them, as they are written.
+# --bundle DIR packs the nvcc-built binaries (stripped) and the table, for a GPU host without the suite, the
+# compilers or LibTooling: `--run-bundle DIR OUTDIR` there runs them and prints the table with the GPU column.
 # Prints a table (OUTDIR/results.tsv) and totals (OUTDIR/summary.txt); logs per test under OUTDIR/logs.
 # Nothing of the suite is kept here: SUITE_DIR is only read; ported copies go under OUTDIR.
 #
@@ -24,17 +27,88 @@
 # /usr/local/cuda/bin/nvcc), NVCC_HOST (nvcc's -ccbin; default clang++-16), CUDA_ARCH (default 90).
 set -uo pipefail
 
-usage() { echo "usage: $0 SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--jobs J] [--timeout SEC]" >&2; exit 2; }
+# summarize OUT HAVE_NVCC LINK_CUDA WANT_GPU HAVE_GPU: the totals of OUT/results.tsv (OUT/summary.txt) and
+# the table, on stdout.
+summarize() {
+python3 - "$@" <<'PY'
+import sys, csv
+out, have_nvcc, link, want_gpu, have_gpu = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
+rows = list(csv.DictReader(open(f"{out}/results.tsv"), delimiter="\t"))
+n = len(rows)
+def cnt(pred): return sum(1 for r in rows if pred(r))
+def pct(a, b): return f"{100*a/b:.1f}%" if b else "n/a"
+eo = [r for r in rows if r["emu_orig"] == "pass"]
+lines = []
+lines.append(f"tests evaluated: {n}")
+lines.append(f"original on the emulator: pass {len(eo)}, skip {cnt(lambda r: r['emu_orig']=='skip')}, fail {cnt(lambda r: r['emu_orig'].startswith('fail') or r['emu_orig']=='timeout')}, did not build {cnt(lambda r: r['emu_orig']=='nobuild')}")
+ep = [r for r in eo if r["emu_ported"] == "pass"]
+lines.append(f"ported on the emulator, of the {len(eo)} passing originals: pass {len(ep)} ({pct(len(ep), len(eo))})")
+if have_nvcc:
+    ok = [r for r in eo if r["nvcc"] in ("compiled", "linked")]
+    lines.append(f"ported built by nvcc ({'compiled and linked' if link else 'compiled only: no libtessera_cuda.a in the build'}), of the {len(eo)} passing originals: {len(ok)} ({pct(len(ok), len(eo))})")
+else:
+    lines.append("nvcc: not run (no nvcc)")
+if want_gpu and have_gpu and link:
+    g = [r for r in eo if r["gpu"] == "pass"]
+    lines.append(f"ported on the GPU, of the {len(eo)} passing on the emulator: pass {len(g)} ({pct(len(g), len(eo))}); of the {len([r for r in eo if r['nvcc']=='linked'])} that nvcc built: {len(g)}")
+else:
+    lines.append("GPU: not run (" + ("no --gpu" if not want_gpu else "no GPU on this machine" if not have_gpu else "nothing linked for CUDA") + ")")
+w = sum(1 for r in rows if r["port_warnings"] != "-")
+lines.append(f"tests with tessera-port warnings: {w}")
+txt = "\n".join(lines)
+open(f"{out}/summary.txt", "w").write(txt + "\n")
+print()
+for r in sorted(rows, key=lambda r: r["test"]):
+    print(f"{r['test'][:70]:70} {r['emu_orig']:8} {r['emu_ported']:8} {r['nvcc']:9} {r['gpu']:8} {r['port_warnings']}")
+print()
+print(txt)
+PY
+}
+
+# --run-bundle BUNDLE OUTDIR (on the GPU host): runs the nvcc-built tests a --bundle run packed (their
+# binaries only: no suite, compiler or LibTooling needed there) and writes the same table and totals,
+# with the GPU column filled.
+if [ "${1:-}" = --run-bundle ]; then
+  [ $# -eq 3 ] && [ -f "$2/results.tsv" ] && [ -d "$2/bin" ] || { echo "usage: $0 --run-bundle BUNDLE OUTDIR (BUNDLE from a run with --bundle)" >&2; exit 2; }
+  BUNDLE=$(cd "$2" && pwd); OUT=$3; mkdir -p "$OUT"; TIMEOUT=${TIMEOUT:-300}
+  mkdir -p "$OUT/logs" && OUT=$(cd "$OUT" && pwd)
+  HAVE_GPU=0; command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && HAVE_GPU=1
+  python3 - "$BUNDLE" "$OUT" "$TIMEOUT" "$HAVE_GPU" <<'PY'
+import csv, os, subprocess, sys
+bundle, out, timeout, have_gpu = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
+rows = list(csv.DictReader(open(f"{bundle}/results.tsv"), delimiter="\t"))
+for r in rows:
+    exe = os.path.join(bundle, "bin", r["test"].replace("/", "_") + ".cuda")
+    if not have_gpu or r["nvcc"] != "linked" or not os.path.exists(exe):
+        continue
+    log = open(os.path.join(out, "logs", r["test"].replace("/", "_") + ".gpu.run"), "w")
+    try:
+        rc = subprocess.run([exe], cwd=os.path.dirname(exe), stdout=log, stderr=subprocess.STDOUT, timeout=timeout).returncode
+        r["gpu"] = {0: "pass", 2: "skip"}.get(rc, f"fail({rc % 256})")
+    except subprocess.TimeoutExpired:
+        r["gpu"] = "timeout"
+    print(f"  {r['test']}: gpu={r['gpu']}", flush=True)
+with open(f"{out}/results.tsv", "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), delimiter="\t", lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+PY
+  summarize "$OUT" 1 1 1 "$HAVE_GPU"
+  exit 0
+fi
+
+usage() { printf "usage: %s SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--bundle DIR] [--jobs J] [--timeout SEC]\n       %s --run-bundle BUNDLE OUTDIR\n" "$0" "$0" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 SUITE=$(cd "$1" 2>/dev/null && pwd) || { echo "error: SUITE_DIR '$1' is not a folder" >&2; exit 2; }
 OUT=$2; shift 2
-SAMPLE=0; SEED=1; LIST=""; GPU=0; JOBS=$(nproc); TIMEOUT=300
+SAMPLE=0; SEED=1; LIST=""; GPU=0; BUNDLE=""; JOBS=$(nproc); TIMEOUT=300
 while [ $# -gt 0 ]; do
   case $1 in
     --sample) SAMPLE=$2; shift 2;;
     --seed) SEED=$2; shift 2;;
     --list) LIST=$(realpath "$2") || usage; shift 2;;
     --gpu) GPU=1; shift;;
+    --bundle) BUNDLE=$2; shift 2;;
     --jobs) JOBS=$2; shift 2;;
     --timeout) TIMEOUT=$2; shift 2;;
     *) usage;;
@@ -228,36 +302,15 @@ xargs -a "$OUT/sample.txt" -P "$JOBS" -I{} bash -c 'one_test "$@"' _ {}
 
 # ---- 4. table and totals ---------------------------------------------------------------------------
 { printf "test\temu_orig\temu_ported\tnvcc\tgpu\tport_warnings\tfirst_problem\n"; cat "$OUT/results"/*.tsv | sort; } > "$OUT/results.tsv"
-python3 - "$OUT" "$HAVE_NVCC" "$LINK_CUDA" "$GPU" "$HAVE_GPU" <<'PY'
-import sys, csv
-out, have_nvcc, link, want_gpu, have_gpu = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
-rows = list(csv.DictReader(open(f"{out}/results.tsv"), delimiter="\t"))
-n = len(rows)
-def cnt(pred): return sum(1 for r in rows if pred(r))
-def pct(a, b): return f"{100*a/b:.1f}%" if b else "n/a"
-eo = [r for r in rows if r["emu_orig"] == "pass"]
-lines = []
-lines.append(f"tests evaluated: {n}")
-lines.append(f"original on the emulator: pass {len(eo)}, skip {cnt(lambda r: r['emu_orig']=='skip')}, fail {cnt(lambda r: r['emu_orig'].startswith('fail') or r['emu_orig']=='timeout')}, did not build {cnt(lambda r: r['emu_orig']=='nobuild')}")
-ep = [r for r in eo if r["emu_ported"] == "pass"]
-lines.append(f"ported on the emulator, of the {len(eo)} passing originals: pass {len(ep)} ({pct(len(ep), len(eo))})")
-if have_nvcc:
-    ok = [r for r in eo if r["nvcc"] in ("compiled", "linked")]
-    lines.append(f"ported built by nvcc ({'compiled and linked' if link else 'compiled only: no libtessera_cuda.a in the build'}), of the {len(eo)} passing originals: {len(ok)} ({pct(len(ok), len(eo))})")
-else:
-    lines.append("nvcc: not run (no nvcc)")
-if want_gpu and have_gpu and link:
-    g = [r for r in eo if r["gpu"] == "pass"]
-    lines.append(f"ported on the GPU, of the {len(eo)} passing on the emulator: pass {len(g)} ({pct(len(g), len(eo))}); of the {len([r for r in eo if r['nvcc']=='linked'])} that nvcc built: {len(g)}")
-else:
-    lines.append("GPU: not run (" + ("no --gpu" if not want_gpu else "no GPU on this machine" if not have_gpu else "nothing linked for CUDA") + ")")
-w = sum(1 for r in rows if r["port_warnings"] != "-")
-lines.append(f"tests with tessera-port warnings: {w}")
-txt = "\n".join(lines)
-open(f"{out}/summary.txt", "w").write(txt + "\n")
-print()
-for r in sorted(rows, key=lambda r: r["test"]):
-    print(f"{r['test'][:70]:70} {r['emu_orig']:8} {r['emu_ported']:8} {r['nvcc']:9} {r['gpu']:8} {r['port_warnings']}")
-print()
-print(txt)
-PY
+summarize "$OUT" "$HAVE_NVCC" "$LINK_CUDA" "$GPU" "$HAVE_GPU"
+
+# --bundle DIR: the nvcc-built tests, stripped, and the table, for --run-bundle on a GPU host.
+if [ -n "$BUNDLE" ]; then
+  mkdir -p "$BUNDLE/bin"
+  cp "$OUT/results.tsv" "$BUNDLE/"
+  rm -f "$BUNDLE"/bin/*.cuda
+  awk -F'\t' 'NR > 1 && $4 == "linked" { gsub("/", "_", $1); print $1 }' "$OUT/results.tsv" | while read -r id; do
+    strip -o "$BUNDLE/bin/$id.cuda" "$OUT/bin/$id.cuda"
+  done
+  echo "bundle: $BUNDLE ($(ls "$BUNDLE/bin" | wc -l) binaries, $(du -sh "$BUNDLE" | cut -f1)); on the GPU host: $0 --run-bundle $BUNDLE OUTDIR"
+fi
