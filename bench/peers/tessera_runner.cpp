@@ -3,7 +3,8 @@
 // time limit. This file is built twice: bench_peers_tessera (plain, run with TESSERA_CHECKS=off) and
 // bench_peers_tessera_checked (tessera_checked_kernels: every load and store of the kernels is watched,
 // run with TESSERA_CHECKS=report); each program is its own build, so the shared kernels' instantiations
-// cannot be merged across the two.
+// cannot be merged across the two. Built by nvcc as well (bench_peers_tessera_cuda), it runs the same
+// kernels on the default accelerator, a GPU: bench/sanitizer runs that one under compute-sanitizer.
 //
 //   bench_peers_tessera --workload matmul_16x16 --size 256 [--budget 2]
 //
@@ -77,9 +78,12 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   nlohmann::json result;
+  result["device"] = accelerator().get_device_path();
+#ifndef __CUDACC__
   const tessera::emulator::options o = tessera::emulator::get_options();
   result["checks"] = o.checks == tessera::emulator::check_mode::off ? "off" : o.checks == tessera::emulator::check_mode::stop ? "stop" : "report";
   result["workers"] = tessera::emulator::effective_workers();
+#endif
 #ifdef TESSERA_PEERS_CHECKED
   result["instrumented"] = true;
 #else
