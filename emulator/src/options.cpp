@@ -61,17 +61,24 @@ void validate(const options& o) {
     throw runtime_exception("emulator stack size " + std::to_string(o.stack_bytes) + " bytes is too small; use at least 16K");
 }
 
+// The parsers option_table.hpp names: each sets one member from the variable's text.
+template <class T>
+void count(const char* name, const char* text, T& field) {
+  field = static_cast<T>(parse_number(name, text, false));
+}
+void bytes(const char* name, const char* text, std::size_t& field) { field = parse_number(name, text, true); }
+void flag(const char* name, const char* text, bool& field) { field = parse_number(name, text, false) != 0; }
+void check_mode(const char*, const char* text, emulator::check_mode& field) { field = parse_mode(text); }
+void check_list(const char*, const char* text, check_set& field) { field = parse_disabled(text); }
+void summary(const char*, const char* text, check_summary& field) { field = parse_summary(text); }
+
 options from_environment() {
   options o;
-  if (const char* w = std::getenv("TESSERA_WORKERS"); w && *w) o.workers = static_cast<unsigned>(parse_number("TESSERA_WORKERS", w, false));
-  if (const char* s = std::getenv("TESSERA_SEED"); s && *s) o.seed = parse_number("TESSERA_SEED", s, false);
-  if (const char* s = std::getenv("TESSERA_SEEDS"); s && *s) o.seeds = static_cast<unsigned>(parse_number("TESSERA_SEEDS", s, false));
-  if (const char* k = std::getenv("TESSERA_STACK_SIZE"); k && *k) o.stack_bytes = parse_number("TESSERA_STACK_SIZE", k, true);
-  if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks = parse_mode(c);
-  if (const char* c = std::getenv("TESSERA_CHECKS_OFF"); c && *c) o.enabled_checks = parse_disabled(c);
-  if (const char* c = std::getenv("TESSERA_CHECKS_SUMMARY"); c && *c) o.summary = parse_summary(c);
-  if (const char* v = std::getenv("TESSERA_ALLOW_SAME_VALUE"); v && *v)
-    o.allow_same_value = parse_number("TESSERA_ALLOW_SAME_VALUE", v, false) != 0;
+#define TESSERA_READ_OPTION(variable, field, parse, doc) \
+  if (const char* text = std::getenv(#variable); text && *text) parse(#variable, text, o.field);
+  TESSERA_EMULATOR_OPTIONS(TESSERA_READ_OPTION)
+#undef TESSERA_READ_OPTION
+  if (const char* c = std::getenv("TESSERA_CHECKS"); c && *c) o.checks_from_environment = true;
   validate(o);
   return o;
 }

@@ -27,11 +27,15 @@ std::string grouped(std::uint64_t n) {
 
 std::string plural(std::uint64_t n, const char* one, const char* many) { return grouped(n) + " " + (n == 1 ? one : many); }
 
+// TESSERA_CHECKS was set: read from the options when the exit line is arranged, not at exit, when they may
+// already be gone.
+bool checks_asked = false;
+
 void print_at_exit() {
   const check_counters c = process_counters();
   // A process whose kernels are not instrumented saw nothing to check: that is worth a line only when
   // checks were asked for.
-  const bool asked = std::getenv("TESSERA_CHECKS") != nullptr && *std::getenv("TESSERA_CHECKS") != '\0';
+  const bool asked = checks_asked;
   if (c.launches == 0 || (c.accesses == 0 && !asked)) return;
   std::string line = "tessera checks: " + summary(c);
   if (c.accesses == 0) line += " (no kernel code of this program is instrumented: build its kernels with tessera_checked_kernels)";
@@ -71,7 +75,10 @@ void count_launch(const check_counters& launch, check_summary where) {
   if (where == check_summary::per_launch) std::fprintf(stderr, "tessera checks: %s\n", summary(launch).c_str());
   if (where == check_summary::at_exit) {
     static std::once_flag registered;
-    std::call_once(registered, [] { std::atexit(print_at_exit); });
+    std::call_once(registered, [] {
+      checks_asked = get_options().checks_from_environment;
+      std::atexit(print_at_exit);
+    });
   }
 }
 

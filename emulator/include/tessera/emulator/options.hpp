@@ -1,23 +1,10 @@
-// How the emulator runs launches. Read from the environment on first use, changeable through this API:
-//
-//   TESSERA_WORKERS     worker threads (default: hardware threads; 1 = serial, tiles in a fixed order)
-//   TESSERA_SEED        0 (default) runs the threads of a tile in local-index order; any other value
-//                       permutes that order at every barrier phase, reproducibly, so order-dependent
-//                       kernels show themselves
-//   TESSERA_SEEDS       thread orders a checked tiled launch tries (default 1): n runs it at seeds
-//                       TESSERA_SEED .. TESSERA_SEED+n-1, the captured memory restored before each, and
-//                       reports the findings of all (a race some orders never show: docs/checks.md)
-//   TESSERA_STACK_SIZE  bytes of stack per kernel thread (default 64 KiB; suffix K or M accepted)
-//   TESSERA_CHECKS      report (default), stop or off: what the checks on kernels built with
-//                       tessera_checked_kernels() do about findings (check_mode; 1 and 0 are report and off)
-//   TESSERA_CHECKS_OFF  checks to switch off, comma-separated names (checks.hpp: "spin_waits,host_memory")
-//   TESSERA_ALLOW_SAME_VALUE  1: a racing plain write that leaves the stored bytes unchanged is not reported
-//   TESSERA_CHECKS_SUMMARY  exit (default), launch or off: where the checks' counters are printed (check_summary)
-//
-// Results and diagnostics of a race-free kernel do not depend on any of these.
+// How the emulator runs launches. Read from the environment on first use (the variables of
+// option_table.hpp, one per member below), changeable through this API. Results and diagnostics of a
+// race-free kernel do not depend on any of these.
 #pragma once
 
 #include <tessera/emulator/checks.hpp>
+#include <tessera/emulator/option_table.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -41,6 +28,18 @@ struct options {
   check_set enabled_checks;                // every check unless switched off
   bool allow_same_value = false;           // ignore racing writes that do not change memory
   check_summary summary = check_summary::at_exit;
+  bool checks_from_environment = false;    // TESSERA_CHECKS was set (check_summary then always prints)
+};
+
+// The environment variables of option_table.hpp, with their one-line docs, in the table's order.
+struct option_variable {
+  const char* name;
+  const char* doc;
+};
+inline constexpr option_variable option_variables[] = {
+#define TESSERA_OPTION_VARIABLE(variable, field, parse, doc) {#variable, doc},
+    TESSERA_EMULATOR_OPTIONS(TESSERA_OPTION_VARIABLE)
+#undef TESSERA_OPTION_VARIABLE
 };
 
 // The options in force (environment applied on first call).
