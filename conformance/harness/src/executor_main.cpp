@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
         const unsigned slots = ids.empty() ? 1 : std::max<unsigned>(1, cores / static_cast<unsigned>(ids.size()));
         tc::write_resource_spec(resource_spec, ids, slots);
         if (list_gpus || !ids.empty())
-          std::printf("%s: %s\n", ids.empty() ? "no GPUs, removed" : "resource specification", resource_spec.c_str());
+          std::printf(ids.empty() ? "no GPUs: no resource specification file (%s)\n" : "resource specification file: %s\n", resource_spec.c_str());
       }
       if (ctest_file.empty()) return 0;
     }
