@@ -16,7 +16,7 @@
 # what it needs (build: everything, and nothing run; a fresh host's first call).
 # gpus: the CUDA side of the suite on 1 GPU and then spread over all N (the same cases, seed and
 # settings; the emulator's side once, as the reference both are diffed against): wall time on 1 and on N,
-# cases and mismatches per GPU, in OUTDIR/gpus.md; then `ctest -L 'conformance|gpu'`, each GPU test on a
+# cases and mismatches per GPU, in OUTDIR/gpus.md; then `ctest -L '^(conformance|gpu)$'`, each GPU test on a
 # GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

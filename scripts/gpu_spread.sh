@@ -2,7 +2,7 @@
 # The conformance suite's CUDA side on one GPU and spread over every GPU of the host, compared: the same
 # cases, seed and settings on 1 GPU and on all N, one emulator run as the reference both are diffed
 # against. Writes OUTDIR/gpus.md (wall time on 1 and on N, cases and mismatches per GPU) and the runs in
-# OUTDIR/gpus/; then `ctest -L 'conformance|gpu'`, each GPU test on a GPU of its own (CTest's resource
+# OUTDIR/gpus/; then `ctest -L '^(conformance|gpu)$'`, each GPU test on a GPU of its own (CTest's resource
 # specification file of the GPUs, written at build time). Run by scripts/gpu_run.sh (--steps gpus) on a
 # host where BUILD is built with CUDA; fits one 10-minute call on such a host (ctest gets what is left).
 #
@@ -34,6 +34,8 @@ if [ "$n" -lt 2 ]; then
 else
   "$build/conformance/conform_emulator" --out "$gpus_dir/emulator" --seed 20261122 --repeat 1 --timeout 60 --quiet >"$gpus_dir/emulator.log" 2>&1
   tail -1 "$gpus_dir/emulator.log"
+  echo "Reference: $(grep -E '^emulator: [0-9]+ passed' "$gpus_dir/emulator.log" | tail -1)." >>"$report"
+  echo >>"$report"
   echo "| GPUs | wall time of the CUDA side | cases | diff against the emulator |" >>"$report"
   echo "|---|---|---|---|" >>"$report"
   declare -A wall
@@ -72,7 +74,7 @@ fi
 spec="$build/conformance/conform_cuda_resources.json"
 {
   echo
-  echo "### ctest -L 'conformance|gpu' --parallel $(nproc)"
+  echo "### ctest -L '^(conformance|gpu)\$' --parallel $(nproc)"
   echo
   if [ -f "$spec" ]; then echo "Resource specification file: $(tr -d ' \n' <"$spec")"; else echo "No resource specification file (no GPU found at build time)."; fi
   echo
@@ -82,7 +84,7 @@ spec="$build/conformance/conform_cuda_resources.json"
 start=$(date +%s)
 left=$(( 540 - (start - gpus_started) ))
 [ $left -lt 60 ] && left=60
-(cd "$build" && timeout -k 10 "$left" ctest --parallel "$(nproc)" --timeout 300 -L 'conformance|gpu' >"$gpus_dir/ctest.log" 2>&1)
+(cd "$build" && timeout -k 10 "$left" ctest --parallel "$(nproc)" --timeout 300 -L '^(conformance|gpu)$' >"$gpus_dir/ctest.log" 2>&1)
 rc=$?
 [ $rc -eq 0 ] || status=1
 {
