@@ -72,10 +72,6 @@ void keep_tail(std::string& log, const char* data, std::size_t n) {
   if (log.size() > log_limit) log.erase(0, log.size() - log_limit);
 }
 
-}  // namespace
-
-namespace {
-
 using clock_type = std::chrono::steady_clock;
 
 // One stream of cases and the child running it now.
