@@ -121,7 +121,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
   std::string gpus;
-  run->add_option("--gpus", gpus, "GPUs a GPU backend spreads its cases over: all (default), or the first N");
+  run->add_option("--gpus", gpus, "GPUs a GPU backend spreads its cases over: all (default), or the first N")
+      ->check([](const std::string& v) {
+        return v == "all" || (!v.empty() && v.size() < 7 && v.find_first_not_of("0123456789") == std::string::npos && std::stoul(v) > 0)
+                   ? std::string()
+                   : "expected \"all\" or a positive number of GPUs, not \"" + v + "\"";
+      });
   for (auto* sub : {run}) {
     sub->add_option("--baselines", how.baselines, "Folder of timing baselines (<backend>.json)")->capture_default_str();
     sub->add_option("--threshold", how.threshold, "Timing regression threshold (0.5: 50% slower)")->capture_default_str();

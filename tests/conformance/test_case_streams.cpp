@@ -101,6 +101,13 @@ TEST(ChooseDevices, ZeroOrTextIsRefusedNamingTheValue) {
   }
 }
 
+TEST(ChooseDevices, TheOptionsCheckAcceptsAllAndPositiveNumbersOnly) {
+  EXPECT_EQ(tc::gpu_count_problem("all"), "");
+  EXPECT_EQ(tc::gpu_count_problem("8"), "");
+  EXPECT_NE(tc::gpu_count_problem("0"), "");
+  EXPECT_NE(tc::gpu_count_problem("eight"), "");
+}
+
 // CTest's environment as a map.
 auto environment(std::map<std::string, std::string> vars) {
   return [vars](const std::string& name) -> std::optional<std::string> {

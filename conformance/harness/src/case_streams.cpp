@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 
 namespace tessera::conformance {
 
@@ -18,12 +19,23 @@ std::vector<std::size_t> cases_of(const case_stream& s, std::size_t cases) {
   return indices;
 }
 
-std::vector<stream_device> choose_devices(const std::vector<stream_device>& found, const std::string& how_many) {
-  if (how_many == "all") return found;
+namespace {
+std::optional<unsigned long> count_of(const std::string& how_many) {
   unsigned long n = 0;
   const auto [end, ec] = std::from_chars(how_many.data(), how_many.data() + how_many.size(), n);
-  if (ec != std::errc() || end != how_many.data() + how_many.size() || n == 0)
-    throw device_choice_error("--gpus " + how_many + ": expected \"all\" or a positive number of GPUs");
+  if (ec != std::errc() || end != how_many.data() + how_many.size() || n == 0) return std::nullopt;
+  return n;
+}
+}  // namespace
+
+std::string gpu_count_problem(const std::string& how_many) {
+  return how_many == "all" || count_of(how_many) ? std::string() : "expected \"all\" or a positive number of GPUs, not \"" + how_many + "\"";
+}
+
+std::vector<stream_device> choose_devices(const std::vector<stream_device>& found, const std::string& how_many) {
+  if (how_many == "all") return found;
+  if (const std::string problem = gpu_count_problem(how_many); !problem.empty()) throw device_choice_error("--gpus: " + problem);
+  const unsigned long n = *count_of(how_many);
   if (n > found.size())
     throw device_choice_error("--gpus " + how_many + ": this host has " + std::to_string(found.size()) + (found.size() == 1 ? " GPU" : " GPUs") +
                               "; pass --gpus all or a number up to " + std::to_string(found.size()));

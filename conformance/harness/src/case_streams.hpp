@@ -38,6 +38,9 @@ class device_choice_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// What is wrong with a --gpus value ("all" or a positive number), or nothing.
+std::string gpu_count_problem(const std::string& how_many);
+
 // The devices `how_many` asks for among `found` (in their order): "all", or a positive number of the first.
 std::vector<stream_device> choose_devices(const std::vector<stream_device>& found, const std::string& how_many);
 

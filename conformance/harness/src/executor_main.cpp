@@ -174,6 +174,7 @@ int main(int argc, char** argv) {
   app.add_option("--gpus", gpus,
                  "GPUs to spread the cases over on a GPU backend: all, or the first N (one stream of cases per GPU; "
                  "default all, or the one TESSERA_DEFAULT_ACCELERATOR or ctest's resource group names)")
+      ->check([](const std::string& v) { return tc::gpu_count_problem(v); })
       ->capture_default_str();
   app.add_flag("--list-gpus", list_gpus, "List the GPUs this backend can spread its cases over and exit");
   app.add_option("--resource-spec", resource_spec,
