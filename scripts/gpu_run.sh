@@ -11,16 +11,21 @@
 # when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
 # --ported-corpus DIR: the C++ AMP corpus as tessera-port ported it on another machine
 # (scripts/port_corpus.sh --export), for a host without Clang's LibTooling.
-# --steps LIST: some of suite,corpus,tests,bench (default: all), so that the run can be split over
-# several calls on one machine; the build is incremental, each step builds what it needs.
+# --steps LIST: some of suite,corpus,tests,bench,gpus,build (default: suite,corpus,tests,bench,gpus), so
+# that the run can be split over several calls on one machine; the build is incremental, each step builds
+# what it needs (build: everything, and nothing run; a fresh host's first call).
+# gpus: the CUDA side of the suite on 1 GPU and then spread over all N (the same cases, seed and
+# settings; the emulator's side once, as the reference both are diffed against): wall time on 1 and on N,
+# cases and mismatches per GPU, in OUTDIR/gpus.md; then `ctest -L '^(conformance|gpu)$'`, each GPU test on a
+# GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--steps suite,corpus,tests,bench]"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--steps suite,corpus,tests,bench,gpus,build]"
 out="${1:?$usage}"
 shift
 debs=""
 ported=""
-steps="suite,corpus,tests,bench"
+steps="suite,corpus,tests,bench,gpus"
 while [ $# -gt 0 ]; do
   case "$1" in
     --deps) debs="$(cd "${2:?--deps needs a folder}" && pwd)"; shift 2 ;;
@@ -82,7 +87,7 @@ step() { printf '\n== %s ==\n' "$*"; }
     fi
   fi
 
-  if wants corpus || wants tests || wants bench; then
+  if wants corpus || wants tests || wants bench || wants gpus || wants build; then
     step "build: everything else"
     cmake --build "$build" --parallel "$(nproc)" || { echo "BUILD FAILED"; status=1; }
   fi
@@ -109,6 +114,11 @@ step() { printf '\n== %s ==\n' "$*"; }
 
     step "GPU benchmark: Tessera against hand-written CUDA"
     "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1
+  fi
+
+  if wants gpus; then
+    step "the suite's CUDA side on 1 GPU and on every GPU (the same cases, seed and settings)"
+    "$here/scripts/gpu_spread.sh" "$build" "$out" || status=1
   fi
 
   step "result"

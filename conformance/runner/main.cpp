@@ -1,10 +1,12 @@
 // tessera-conform: the conformance suite's command line.
 //
 //   tessera-conform run [--backends all|emulator,cuda] [--out DIR] [--seed N] [--workers N] [--repeat N]
-//                       [--sanitizer auto|all|diagnostics|off]
+//                       [--sanitizer auto|all|diagnostics|off] [--gpus N|all]
 //       runs the suite on every backend this build has (the emulator always), diffs every other backend
 //       against the emulator, compares timings with the stored baselines, writes the reports; exits
 //       1 when a case failed or an output differs, 3 when a backend's executor crashed (named on stderr).
+//       A GPU backend spreads its cases over every GPU of the host (--gpus: the first N).
+//   tessera-conform gpus [--resource-spec FILE]          the GPUs the CUDA executor finds; CTest's resource file of them
 //   tessera-conform diff REFERENCE.json BACKEND.json    the differ alone, on two results files
 //   tessera-conform report DIR                           the reports again, from DIR's results files
 //   tessera-conform baseline DIR/<backend>.json          store a run's timings as its backend's baseline
@@ -118,6 +120,13 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
   run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
+  std::string gpus;
+  run->add_option("--gpus", gpus, "GPUs a GPU backend spreads its cases over: all (default), or the first N")
+      ->check([](const std::string& v) {
+        return v == "all" || (!v.empty() && v.size() < 7 && v.find_first_not_of("0123456789") == std::string::npos && std::stoul(v) > 0)
+                   ? std::string()
+                   : "expected \"all\" or a positive number of GPUs, not \"" + v + "\"";
+      });
   for (auto* sub : {run}) {
     sub->add_option("--baselines", how.baselines, "Folder of timing baselines (<backend>.json)")->capture_default_str();
     sub->add_option("--threshold", how.threshold, "Timing regression threshold (0.5: 50% slower)")->capture_default_str();
@@ -140,6 +149,11 @@ int main(int argc, char** argv) {
 
   auto* list_cmd = app.add_subcommand("list", "List the executors this build has, and their cases");
 
+  auto* gpus_cmd = app.add_subcommand("gpus", "List the GPUs the CUDA executor can spread its cases over");
+  std::string resource_spec;
+  gpus_cmd->add_option("--resource-spec", resource_spec,
+                       "Also write CTest's resource specification file of them (for ctest --resource-spec-file; removed when there are none)");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -150,6 +164,16 @@ int main(int argc, char** argv) {
         tr::run_executor(e, {"--list"});
       }
       return 0;
+    }
+    if (*gpus_cmd) {
+      auto it = std::find_if(executors.begin(), executors.end(), [](const tr::executor& e) { return e.backend == "cuda"; });
+      if (it == executors.end()) {
+        std::cout << "no GPUs: this build has no CUDA executor (no nvcc when it was configured, or TESSERA_ENABLE_CUDA=OFF)\n";
+        return 77;
+      }
+      std::vector<std::string> args{"--list-gpus"};
+      if (!resource_spec.empty()) args.insert(args.end(), {"--resource-spec", fs::absolute(resource_spec).string()});
+      return tr::run_executor(*it, args);
     }
     if (*diff_cmd) {
       const auto d = tc::diff(tc::read_results(reference_file), tc::read_results(backend_file));
@@ -201,6 +225,7 @@ int main(int argc, char** argv) {
       for (const auto& f : filters) args.insert(args.end(), {"--filter", f});
       if (quiet) args.push_back("--quiet");
       args.insert(args.end(), {"--sanitizer", sanitizer, "--sanitizer-jobs", sanitizer_jobs});
+      if (!gpus.empty()) args.insert(args.end(), {"--gpus", gpus});
       const int rc = tr::run_executor(e, args);
       if (rc == 2) throw std::runtime_error("the " + e.backend + " executor refused to run (see its message above)");
       if (rc > 128) {

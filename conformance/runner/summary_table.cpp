@@ -25,6 +25,10 @@ std::string summary_table(const std::vector<run_results>& runs, const std::vecto
     }
     s += format("%-18s %7zu %7zu %7zu %9.1f  %s\n", r.backend.c_str(), r.count(case_status::pass), r.count(case_status::fail),
                 r.count(case_status::skip), r.seconds, r.device.empty() ? "(not available here)" : r.device.c_str());
+    // A run spread over several devices: the cases each ran (one device: the row says it all).
+    if (const auto devices = cases_per_device(r.cases); devices.size() > 1)
+      for (const auto& d : devices)
+        s += format("  %-16s %7zu %7zu %7zu %9s  %s\n", d.device.c_str(), d.pass, d.fail, d.skip, "", d.name.c_str());
   }
   const auto side = tessera::reports::compare_diagnostics(runs);
   if (!side.rows.empty()) {
@@ -39,6 +43,7 @@ std::string summary_table(const std::vector<run_results>& runs, const std::vecto
   for (const auto& d : diffs) {
     s += format("diff %s vs %s: %zu cases, %zu outputs compared, %zu mismatches, %zu problems\n", d.backend.c_str(), d.reference.c_str(),
                 d.compared_cases, d.compared_outputs, d.mismatches.size(), d.problems.size());
+    if (d.devices.size() > 1) s += "  per GPU: " + per_device_line(d) + "\n";
     std::size_t shown = 0;
     for (const auto& m : d.mismatches)
       if (shown++ < 10) s += "  " + m.message + "\n";

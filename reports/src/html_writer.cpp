@@ -68,12 +68,18 @@ void summary(std::string& h, const report_input& in, const coverage& cov) {
            num(n.fail) + num(n.skip) + num(n.total()) + td(detail::format_seconds(run.seconds), "num") +
            td(std::to_string(run.seed), "num") + td(run.workers ? std::to_string(run.workers) : "—", "num") + td(std::to_string(run.repeat), "num") +
            td(machine) + td(m.compiler) + td(run.started) + "</tr>\n";
+      // Spread over several devices: a row per device with the cases it ran.
+      if (const auto devices = conformance::cases_per_device(run.cases); devices.size() > 1)
+        for (const auto& d : devices)
+          h += "<tr class=\"device\">" + td("") + td(d.device + " " + d.name) + num(d.pass) + num(d.fail) + num(d.skip) + num(d.total()) +
+               "<td colspan=\"7\"></td></tr>\n";
     }
     h += "</tbody>\n</table>\n";
   }
   h += "<ul>\n";
   for (const auto& d : in.diffs)
-    h += "<li>" + esc(d.backend) + " against " + esc(d.reference) + ": <a href=\"#mismatches\">" + esc(diff_verdict(d)) + "</a></li>\n";
+    h += "<li>" + esc(d.backend) + " against " + esc(d.reference) + ": <a href=\"#mismatches\">" + esc(diff_verdict(d)) + "</a>" +
+         (d.devices.size() > 1 ? "; per GPU: " + esc(conformance::per_device_line(d)) : std::string()) + "</li>\n";
   for (const auto& b : in.baselines)
     h += "<li>timing against " + esc(b.baseline_file) + ": " +
          (b.comparable ? "<a href=\"#regressions\">" + esc(plural(b.regressions.size(), "regression", "regressions")) +

@@ -78,6 +78,7 @@ void add_case(pugi::xml_node suite, const run_results& run, const case_record& c
   property(props, "negative", c.negative ? "true" : "false");
   property(props, "expectation", c.expectation);
   property(props, "seed", std::to_string(run.seed));
+  if (!c.device.empty()) property(props, "device", c.device + (c.device_name.empty() ? "" : " " + c.device_name));  // which GPU ran it
   if (!c.configurations.empty()) property(props, "configurations", detail::join(c.configurations, "; "));
   if (c.timing) {
     property(props, "median_ns", detail::fixed(c.timing->median_ns, 0));

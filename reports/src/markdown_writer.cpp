@@ -41,6 +41,11 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
           std::to_string(n.skip) + " skipped of " + plural(n.total(), "case", "cases") + " in " +
           detail::format_seconds(run.seconds) + " (seed " + std::to_string(run.seed) +
           (run.workers ? ", " + plural(run.workers, "worker", "workers") : std::string()) + ")\n";
+    // Spread over several devices: the cases each ran.
+    if (const auto devices = conformance::cases_per_device(run.cases); devices.size() > 1)
+      for (const auto& d : devices)
+        md += "  - " + code(d.device) + " (" + markdown_line(d.name, message_bytes) + "): " + plural(d.total(), "case", "cases") + ", " +
+              std::to_string(d.pass) + " passed, " + std::to_string(d.fail) + " failed, " + std::to_string(d.skip) + " skipped\n";
   }
   if (in.runs.empty()) md += "- no run in the input\n";
 
@@ -51,6 +56,7 @@ std::string markdown_summary(const report_input& in, const report_paths& paths, 
                                           plural(d.problems.size(), "problem", "problems") + "; ") +
                  plural(d.compared_cases, "case", "cases") + " and " + plural(d.compared_outputs, "output", "outputs") +
                  " compared\n");
+    if (d.devices.size() > 1) md += "  - per GPU: " + conformance::per_device_line(d) + "\n";
   }
 
   for (const auto& b : in.baselines)

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <unistd.h>
 
@@ -197,6 +198,99 @@ TEST(Baseline, AnotherMachinesBaselineIsNotCompared) {
   const auto b = tc::compare_to_baseline(run, base, 0.5, 0);
   EXPECT_FALSE(b.comparable);
   EXPECT_NE(b.note.find("store this machine's own baseline"), std::string::npos);
+}
+
+// A run spread over GPUs: each case names its device; files of older runs have no such field.
+tc::run_results spread_run(const std::vector<std::vector<int>>& values, const std::vector<std::string>& devices) {
+  tc::run_results r;
+  r.backend = "cuda";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    tc::case_record c;
+    c.id = "algo.case" + std::to_string(i);
+    c.family = "algo";
+    c.name = "case" + std::to_string(i);
+    c.status = tc::case_status::pass;
+    c.outputs = {make_output("out", values[i])};
+    if (!devices.empty()) {
+      c.device = devices[i];
+      c.device_name = "NVIDIA H100 80GB HBM3 (sm_90)";
+    }
+    r.cases.push_back(c);
+  }
+  return r;
+}
+
+TEST_F(ResultsFile, DeviceOfEachCaseSurvivesTheRoundTrip) {
+  tc::write_results(spread_run({{1}, {2}}, {"cuda:0", "cuda:1"}), dir_ / "cuda.json");
+  const auto back = tc::read_results(dir_ / "cuda.json");
+  ASSERT_EQ(back.cases.size(), 2u);
+  EXPECT_EQ(back.cases[0].device, "cuda:0");
+  EXPECT_EQ(back.cases[1].device, "cuda:1");
+  EXPECT_EQ(back.cases[1].device_name, "NVIDIA H100 80GB HBM3 (sm_90)");
+}
+
+TEST_F(ResultsFile, CaseWithoutADeviceIsWrittenWithoutTheField) {
+  tc::write_results(spread_run({{1}}, {}), dir_ / "emulator.json");
+  std::ifstream in(dir_ / "emulator.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text.find("\"device_name\""), std::string::npos);
+}
+
+TEST_F(ResultsFile, FileWrittenBeforeTheDeviceFieldIsReadWithNoDevice) {
+  std::filesystem::create_directories(dir_);
+  // The layout of a results file of a run made before cases named their device.
+  std::ofstream(dir_ / "cuda.json") << R"json({"format": "tessera-conformance-results/1", "backend": "cuda", "device": "NVIDIA H100 (sm_90)",
+    "machine": {"host": "h", "os": "o", "cpu": "c", "cores": 16, "compiler": "nvcc", "cuda": true}, "started": "2026-11-20T10:00:00Z",
+    "seed": 7, "workers": 0, "repeat": 1, "seconds": 1.5, "totals": {"pass": 1, "fail": 0, "skip": 0},
+    "cases": [{"id": "algo.sum", "family": "algo", "name": "sum", "clauses": [], "negative": false, "expectation": "pass",
+               "status": "pass", "message": "", "diagnostic": "", "log": "", "file": "f.cpp", "line": 3, "configurations": [],
+               "seconds": 0.1, "timing": null, "outputs": []}]})json";
+  const auto r = tc::read_results(dir_ / "cuda.json");
+  ASSERT_EQ(r.cases.size(), 1u);
+  EXPECT_TRUE(r.cases[0].device.empty());
+  EXPECT_TRUE(tc::cases_per_device(r.cases).empty());
+}
+
+TEST(Devices, CasesPerDeviceCountsEachDeviceInNumericOrder) {
+  auto r = spread_run({{1}, {2}, {3}, {4}}, {"cuda:10", "cuda:2", "cuda:2", "cuda:10"});
+  r.cases[3].status = tc::case_status::fail;
+  const auto devices = tc::cases_per_device(r.cases);
+  ASSERT_EQ(devices.size(), 2u);
+  EXPECT_EQ(devices[0].device, "cuda:2");
+  EXPECT_EQ(devices[0].pass, 2u);
+  EXPECT_EQ(devices[1].device, "cuda:10");
+  EXPECT_EQ(devices[1].pass, 1u);
+  EXPECT_EQ(devices[1].fail, 1u);
+}
+
+TEST(Devices, DiffCountsCasesAndMismatchesPerGpuAndNamesTheGpuOfEachMismatch) {
+  const auto reference = spread_run({{1}, {2}, {3}, {4}, {5}}, {});
+  const auto gpus = spread_run({{1}, {2}, {3}, {9}, {5}}, {"cuda:0", "cuda:1", "cuda:0", "cuda:1", "cuda:0"});
+  const auto d = tc::diff(reference, gpus);
+  ASSERT_EQ(d.mismatches.size(), 1u);
+  EXPECT_EQ(d.mismatches[0].device, "cuda:1");
+  ASSERT_EQ(d.devices.size(), 2u);
+  EXPECT_EQ(d.devices[0].compared_cases, 3u);
+  EXPECT_EQ(d.devices[0].mismatches, 0u);
+  EXPECT_EQ(d.devices[1].compared_cases, 2u);
+  EXPECT_EQ(d.devices[1].mismatches, 1u);
+  EXPECT_EQ(tc::per_device_line(d), "cuda:0 3 cases, 0 mismatches; cuda:1 2 cases, 1 mismatch");
+}
+
+TEST(Devices, DiffOfARunThatNamesNoDeviceHasNoPerGpuLine) {
+  const auto d = tc::diff(spread_run({{1}}, {}), spread_run({{1}}, {}));
+  EXPECT_TRUE(d.devices.empty());
+  EXPECT_EQ(tc::per_device_line(d), "");
+}
+
+TEST_F(ResultsFile, DiffFileKeepsThePerGpuCounts) {
+  std::filesystem::create_directories(dir_);
+  const auto d = tc::diff(spread_run({{1}, {2}}, {}), spread_run({{1}, {7}}, {"cuda:0", "cuda:1"}));
+  tc::write_diff(d, dir_ / "diff-cuda.json");
+  const auto back = tc::read_diff(dir_ / "diff-cuda.json");
+  EXPECT_EQ(tc::per_device_line(back), "cuda:0 1 case, 0 mismatches; cuda:1 1 case, 1 mismatch");
+  ASSERT_EQ(back.mismatches.size(), 1u);
+  EXPECT_EQ(back.mismatches[0].device, "cuda:1");
 }
 
 }  // namespace

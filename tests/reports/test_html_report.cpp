@@ -68,6 +68,18 @@ TEST_F(HtmlReport, IsSelfContained) {
   EXPECT_EQ(occurrences(html, "http://") + occurrences(html, "https://"), 1u) << "only the SVG namespace name";
 }
 
+TEST(HtmlReportSpread, SummaryHasARowPerGpuAndTheDiffsMismatchesPerGpu) {
+  report_input in = sample_input();
+  for (auto& run : in.runs)
+    if (run.backend == "cuda")
+      for (std::size_t i = 0; i < run.cases.size(); ++i) run.cases[i].device = "cuda:" + std::to_string(i % 2), run.cases[i].device_name = "H100";
+  in.diffs[0].devices = {{"cuda:0", "H100", 2, 0, 0}, {"cuda:1", "H100", 1, 1, 0}};
+  const std::string html = html_report(in);
+  EXPECT_TRUE(contains(html, "<tr class=\"device\"><td></td><td>cuda:0 H100</td>")) << html.substr(0, 4000);
+  EXPECT_TRUE(contains(html, "<tr class=\"device\"><td></td><td>cuda:1 H100</td>"));
+  EXPECT_TRUE(contains(html, "; per GPU: cuda:0 2 cases, 0 mismatches; cuda:1 1 case, 1 mismatch</li>"));
+}
+
 TEST_F(HtmlReport, SummaryHasARowPerBackendWithCountsMachineSeedAndWorkers) {
   const pugi::xml_node rows = by_id("summary").child("table").child("tbody");
   std::vector<std::string> cells;

@@ -134,6 +134,19 @@ TEST(JunitFile, CaseCarriesClassnameClausesExpectationAndTiming) {
   EXPECT_FALSE(tc.child("skipped"));
 }
 
+TEST(JunitFile, CaseOfARunSpreadOverGpusNamesItsGpu) {
+  report_input in = sample_input();
+  for (auto& run : in.runs)
+    if (run.backend == "cuda")
+      for (auto& c : run.cases) c.device = "cuda:1", c.device_name = "NVIDIA H100 80GB HBM3 (sm_90)";
+  pugi::xml_document doc;
+  parse(doc, junit_xml(in));
+  const pugi::xml_node tc = testcase(suite_named(doc, "conformance.cuda"), "reduction_256");
+  ASSERT_TRUE(tc);
+  EXPECT_EQ(property(tc, "device"), "cuda:1 NVIDIA H100 80GB HBM3 (sm_90)");
+  EXPECT_EQ(property(testcase(suite_named(doc, "conformance.emulator"), "divergent_half_tile"), "device"), "");
+}
+
 TEST(JunitFile, FailureHasMessageDiagnosticAndLog) {
   pugi::xml_document doc;
   parse(doc, junit_xml(sample_input()));

@@ -101,4 +101,30 @@ TEST(MarkdownSummary, DiffThatComparedNothingIsNotCalledClean) {
   EXPECT_TRUE(contains(md, "- diff `cuda` against `emulator`: nothing compared, no case ran on both backends\n")) << md;
 }
 
+TEST(MarkdownSummary, ARunSpreadOverGpusListsTheCasesAndMismatchesOfEachGpu) {
+  report_input in = sample_input();
+  for (auto& run : in.runs)
+    if (run.backend == "cuda")
+      for (std::size_t i = 0; i < run.cases.size(); ++i) {
+        run.cases[i].device = "cuda:" + std::to_string(i % 2);
+        run.cases[i].device_name = "NVIDIA H100 80GB HBM3 (sm_90)";
+      }
+  in.diffs[0].devices = {{"cuda:0", "NVIDIA H100 80GB HBM3 (sm_90)", 2, 0, 0}, {"cuda:1", "NVIDIA H100 80GB HBM3 (sm_90)", 1, 1, 1}};
+  const std::string md = markdown_summary(in, paths);
+  EXPECT_TRUE(contains(md, "  - `cuda:0` (NVIDIA H100 80GB HBM3 (sm_90)): 3 cases,")) << md;
+  EXPECT_TRUE(contains(md, "  - `cuda:1` (NVIDIA H100 80GB HBM3 (sm_90)): 3 cases,")) << md;
+  EXPECT_TRUE(contains(md, "  - per GPU: cuda:0 2 cases, 0 mismatches; cuda:1 1 case, 1 mismatch, 1 problem\n")) << md;
+}
+
+TEST(MarkdownSummary, ARunOnOneGpuHasNoPerGpuLines) {
+  report_input in = sample_input();
+  for (auto& run : in.runs)
+    if (run.backend == "cuda")
+      for (auto& c : run.cases) c.device = "cuda:0";
+  in.diffs[0].devices = {{"cuda:0", "H100", 3, 1, 1}};
+  const std::string md = markdown_summary(in, paths);
+  EXPECT_FALSE(contains(md, "`cuda:0`")) << md;
+  EXPECT_FALSE(contains(md, "per GPU")) << md;
+}
+
 }  // namespace

@@ -4,11 +4,15 @@
 //   conform_emulator --out results/            # every case; results/emulator.json
 //   conform_emulator --filter 'bar.*' --seed 7 # some cases, another seed
 //   conform_emulator --list                    # what is there
+//   conform_cuda --out results/ --gpus 2        # the cases spread over the first two GPUs
+//   conform_cuda --list-gpus --resource-spec F  # the GPUs, and CTest's resource specification file of them
 //
 // Exit status: 0 when every case passed or was skipped for a listed reason, 1 when a case failed, 2 on
 // bad arguments or an unusable registry, 77 when the backend cannot run here (every case skipped).
 #include "backend_target.hpp"
 #include "case_runner.hpp"
+#include "case_streams.hpp"
+#include "ctest_resources.hpp"
 #include "expectation_list.hpp"
 #include "registry.hpp"
 #include "sanitizer_pass.hpp"
@@ -18,12 +22,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 namespace tc = tessera::conformance;
@@ -43,6 +49,21 @@ std::string self_path() {
   return ec ? std::string() : p.string();
 }
 
+// The GPUs of a backend that runs on one ("cuda:0" ... "cuda:N-1"), from the accelerators its runtime
+// lists; empty for the emulator and where the backend cannot run.
+std::vector<tc::stream_device> gpus_of(const tc::backend_target& b) {
+  std::vector<tc::stream_device> found;
+  if (b.runs_emulator_checks || !b.unavailable_reason().empty()) return found;
+  const std::string path = b.view().get_accelerator().get_device_path();
+  const auto colon = path.rfind(':');
+  if (colon == std::string::npos) return found;  // a backend with one device and no numbered paths
+  const std::string kind = path.substr(0, colon + 1);
+  for (const auto& a : tessera::accelerator::get_all())
+    if (a.get_device_path().rfind(kind, 0) == 0 && !a.get_is_emulated()) found.push_back({a.get_device_path(), a.get_description()});
+  std::sort(found.begin(), found.end(), [](const tc::stream_device& x, const tc::stream_device& y) { return tc::device_order(x.path, y.path); });
+  return found;
+}
+
 // One CTest test per case: conform.<backend>.<family>.<name>, labelled by backend and family.
 void write_ctest(const std::filesystem::path& file, const std::vector<const tc::case_info*>& cases, const tc::backend_target& b) {
   std::FILE* out = std::fopen(file.c_str(), "w");
@@ -56,6 +77,9 @@ void write_ctest(const std::filesystem::path& file, const std::vector<const tc::
     std::fprintf(out,
                  "set_tests_properties([=[%s]=] PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS [=[conformance;%s;%s%s]=])\n",
                  test.c_str(), b.name.c_str(), c->family, b.runs_emulator_checks ? "" : ";gpu");
+    // One GPU per test where ctest has a resource specification file (the executor runs on the one it is
+    // given); without the file ctest ignores this and the tests share the default GPU.
+    if (!b.runs_emulator_checks) std::fprintf(out, "set_tests_properties([=[%s]=] PROPERTIES RESOURCE_GROUPS gpus:1)\n", test.c_str());
   }
   std::fclose(out);
 }
@@ -68,6 +92,8 @@ struct progress {
   std::chrono::steady_clock::time_point begin = std::chrono::steady_clock::now();
   bool line_open = false;
 
+  bool spread = false;  // cases on several devices: each line names its device
+
   void case_done(std::size_t index, const tc::case_record& r, bool quiet) {
     ++done;
     const bool failure = r.status == tc::case_status::fail;
@@ -76,9 +102,9 @@ struct progress {
     line_open = false;
     if (!terminal && (!quiet || failure)) {
       const char* verdict = r.status == tc::case_status::pass ? "pass" : r.status == tc::case_status::skip ? "skip" : "FAIL";
-      std::printf("[%zu/%zu] %-60s %s (%.2f s)\n", index + 1, total, r.id.c_str(), verdict, r.seconds);
+      std::printf("[%zu/%zu] %-60s %s (%.2f s)%s\n", index + 1, total, r.id.c_str(), verdict, r.seconds, on(r).c_str());
     } else if (terminal && failure) {
-      std::printf("FAIL %s (%.2f s)\n", r.id.c_str(), r.seconds);
+      std::printf("FAIL %s (%.2f s)%s\n", r.id.c_str(), r.seconds, on(r).c_str());
     }
     if (failure) {
       std::printf("    %s\n", r.message.c_str());
@@ -92,6 +118,7 @@ struct progress {
     }
     std::fflush(stdout);
   }
+  std::string on(const tc::case_record& r) const { return spread && !r.device.empty() ? " on " + r.device : std::string(); }
   void finish() {
     if (terminal && line_open) std::printf("\r\033[K");
     line_open = false;
@@ -140,11 +167,53 @@ int main(int argc, char** argv) {
   app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
   app.add_option("--sanitized-case", sanitized_cases, "(internal) run these cases' bodies once, unjudged, under compute-sanitizer")->group("");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
+  std::size_t child_stride = 1;
+  app.add_option("--child-stride", child_stride, "(internal) the isolated child runs every Nth case from its first")->group("");
+  std::string gpus = "all", resource_spec;
+  bool list_gpus = false;
+  app.add_option("--gpus", gpus,
+                 "GPUs to spread the cases over on a GPU backend: all, or the first N (one stream of cases per GPU; "
+                 "default all, or the one TESSERA_DEFAULT_ACCELERATOR or ctest's resource group names)")
+      ->check([](const std::string& v) { return tc::gpu_count_problem(v); })
+      ->capture_default_str();
+  app.add_flag("--list-gpus", list_gpus, "List the GPUs this backend can spread its cases over and exit");
+  app.add_option("--resource-spec", resource_spec,
+                 "Write CTest's resource specification file of the GPUs found (removed when there are none) and exit");
   app.add_option("--blobs", blobs_dir, "(internal) where the isolated child writes large outputs")->group("");
   CLI11_PARSE(app, argc, argv);
   settings.sweep = !no_sweep;
 
   try {
+    // ctest's resource allocation gave this test one GPU: run there (and so do the children, which
+    // inherit the environment), before anything chooses the default accelerator.
+    if (!backend.runs_emulator_checks)
+      if (const auto id = tc::allotted_gpu([](const std::string& name) -> std::optional<std::string> {
+            const char* v = std::getenv(name.c_str());
+            return v ? std::optional<std::string>(v) : std::nullopt;
+          }))
+        setenv("TESSERA_DEFAULT_ACCELERATOR", (backend.name + ":" + *id).c_str(), 1);
+    const bool pinned_by_ctest = std::getenv("CTEST_RESOURCE_GROUP_COUNT") != nullptr && !backend.runs_emulator_checks;
+    if (list_gpus || !resource_spec.empty()) {
+      const auto found = gpus_of(backend);
+      std::vector<std::string> ids;
+      for (const auto& g : found) {
+        if (list_gpus) std::printf("%s %s\n", g.path.c_str(), g.name.c_str());
+        ids.push_back(g.path.substr(g.path.rfind(':') + 1));
+      }
+      if (list_gpus && found.empty())
+        std::printf("%s: no GPUs to spread cases over%s\n", backend.name.c_str(),
+                    backend.unavailable_reason().empty() ? "" : (": " + backend.unavailable_reason()).c_str());
+      if (!resource_spec.empty()) {
+        // As many slots per GPU as there are cores per GPU: `ctest -j <cores>` keeps as many tests running
+        // as without the file, spread evenly over the GPUs.
+        const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+        const unsigned slots = ids.empty() ? 1 : std::max<unsigned>(1, cores / static_cast<unsigned>(ids.size()));
+        tc::write_resource_spec(resource_spec, ids, slots);
+        if (list_gpus || !ids.empty())
+          std::printf(ids.empty() ? "no GPUs: no resource specification file (%s)\n" : "resource specification file: %s\n", resource_spec.c_str());
+      }
+      if (ctest_file.empty()) return 0;
+    }
     const auto all = tc::registered_cases();
     if (!sanitized_cases.empty()) return tc::run_sanitized_cases(all, sanitized_cases, backend, settings);
     const auto selected = tc::select_cases(all, filters);
@@ -183,7 +252,7 @@ int main(int argc, char** argv) {
 
     if (child_from >= 0) {
       // The isolated child: run and report, nothing else on stdout.
-      for (std::size_t i = static_cast<std::size_t>(child_from); i < usual.size(); ++i) {
+      for (std::size_t i = static_cast<std::size_t>(child_from); i < usual.size(); i += std::max<std::size_t>(1, child_stride)) {
         const std::string start = "start " + std::to_string(i) + "\n";
         if (write(tc::protocol_fd, start.data(), start.size()) < 0) return 3;
         const std::string done = "done " + tc::to_json_line(tc::run_case(*usual[i], backend, settings, expectations), blobs) + "\n";
@@ -199,7 +268,26 @@ int main(int argc, char** argv) {
     results.seed = settings.seed;
     results.workers = backend.runs_emulator_checks ? (settings.workers ? settings.workers : std::thread::hardware_concurrency()) : 0;
     results.repeat = settings.repeat;
+    // The GPUs the cases spread over: all those found, the first --gpus N, or the one named by ctest's
+    // resource group or TESSERA_DEFAULT_ACCELERATOR (then --gpus is not given).
+    std::vector<tc::stream_device> devices;
+    if (const auto found = gpus_of(backend); !found.empty()) {
+      const std::string chosen = backend.view().get_accelerator().get_device_path();
+      const char* named = std::getenv("TESSERA_DEFAULT_ACCELERATOR");
+      const bool pinned = pinned_by_ctest || (app.count("--gpus") == 0 && named != nullptr && chosen == named);
+      if (pinned) {
+        for (const auto& g : found)
+          if (g.path == chosen) devices.push_back(g);
+      } else {
+        devices = tc::choose_devices(found, gpus);
+      }
+    }
     if (backend.unavailable_reason().empty()) results.device = backend.view().get_accelerator().get_description();
+    if (devices.size() > 1) {
+      // "2 GPUs: cuda:0 NVIDIA H100 80GB HBM3 (sm_90), cuda:1 NVIDIA H100 80GB HBM3 (sm_90)"
+      results.device = std::to_string(devices.size()) + " GPUs:";
+      for (std::size_t k = 0; k < devices.size(); ++k) results.device += (k ? ", " : " ") + devices[k].path + " " + devices[k].name;
+    }
     results.cases.resize(selected.size());
     const auto begin = std::chrono::steady_clock::now();
     // A backend that cannot run here: one line saying so, not a line of `skip` per case.
@@ -207,9 +295,11 @@ int main(int argc, char** argv) {
     if (!unavailable.empty())
       std::printf("%s: not run: %s (%zu cases skipped)\n", backend.name.c_str(), unavailable.c_str(), selected.size());
     else if (!quiet)
-      std::printf("%s: %zu cases, seed %llu%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
-                  backend.runs_emulator_checks ? (", " + std::to_string(results.workers) + " workers").c_str() : "");
+      std::printf("%s: %zu cases, seed %llu%s%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
+                  backend.runs_emulator_checks ? (", " + std::to_string(results.workers) + " workers").c_str() : "",
+                  devices.size() > 1 && !no_isolation ? (", spread over " + std::to_string(devices.size()) + " GPUs").c_str() : "");
     progress shown;
+    shown.spread = devices.size() > 1 && !no_isolation;
     shown.total = selected.size();
     auto done = [&](std::size_t i, tc::case_record r) {
       shown.case_done(i, r, quiet || !unavailable.empty());
@@ -218,7 +308,14 @@ int main(int argc, char** argv) {
     if (!quiet && !plan.note.empty()) std::printf("%s\n", plan.note.c_str());
     auto done_usual = [&](std::size_t k, tc::case_record r) { done(usual_index[k], std::move(r)); };
     if (no_isolation) {
-      for (std::size_t k = 0; k < usual.size(); ++k) done_usual(k, tc::run_case(*usual[k], backend, settings, expectations));
+      // In this process: on its default device only, which the records name where it is one of the GPUs.
+      const std::string here = devices.empty() ? std::string() : backend.view().get_accelerator().get_device_path();
+      for (std::size_t k = 0; k < usual.size(); ++k) {
+        tc::case_record r = tc::run_case(*usual[k], backend, settings, expectations);
+        for (const auto& d : devices)
+          if (d.path == here) r.device = d.path, r.device_name = d.name;
+        done_usual(k, std::move(r));
+      }
     } else {
       std::vector<std::string> child_args;
       for (const auto& f : filters) child_args.insert(child_args.end(), {"--filter", f});
@@ -228,11 +325,12 @@ int main(int argc, char** argv) {
       if (no_sweep) child_args.push_back("--no-sweep");
       child_args.insert(child_args.end(), {"--sanitizer", sanitizer.mode});
       child_args.insert(child_args.end(), {"--blobs", blobs.string()});
-      tc::run_supervised(usual, tc::supervision{self_path(), child_args, timeout, blobs}, done_usual);
+      tc::run_supervised(usual, tc::supervision{self_path(), child_args, timeout, blobs, devices}, done_usual);
     }
     if (plan.active) {
       sanitizer.executable = self_path();
       sanitizer.child_args = {"--seed", std::to_string(settings.seed), "--expectations", expectations_file};
+      if (!no_isolation) sanitizer.devices = devices;
       tc::run_sanitizer_pass(selected, plan, expectations, sanitizer, results.cases,
                              [&](std::size_t i) { shown.case_done(i, results.cases[i], quiet); });
     }
@@ -249,6 +347,14 @@ int main(int argc, char** argv) {
     if (unavailable.empty())
       std::printf("%s: %zu passed, %zu failed, %zu skipped in %.1f s\n", backend.name.c_str(), passed, failed, skipped, results.seconds);
     if (plan.active) std::printf("%s\n", tc::sanitizer_summary(results.cases).c_str());
+    if (devices.size() > 1 && unavailable.empty()) {
+      // "cuda per GPU: cuda:0 184 cases (184 passed, 0 failed); cuda:1 ..."
+      std::string line;
+      for (const auto& d : tc::cases_per_device(results.cases))
+        line += (line.empty() ? "" : "; ") + d.device + " " + std::to_string(d.total()) + " cases (" + std::to_string(d.pass) + " passed, " +
+                std::to_string(d.fail) + " failed)";
+      std::printf("%s per GPU: %s\n", backend.name.c_str(), line.c_str());
+    }
     if (failed > 0) return 1;
     if (passed == 0 && skipped > 0) {
       if (unavailable.empty()) std::printf("SKIP: %s\n", results.cases.front().message.c_str());  // else said above

@@ -101,10 +101,13 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
   jobs.insert(jobs.end(), later.begin(), later.end());
 
   sanitizer_settings settings{plan.program, how.executable, how.child_args, how.timeout_seconds,
-                              how.jobs ? how.jobs : std::max(1u, std::thread::hardware_concurrency()), how.work};
+                              how.jobs ? how.jobs : std::max(1u, std::thread::hardware_concurrency()), how.work, {}};
+  for (const auto& d : how.devices) settings.devices.push_back(d.path);
   std::map<std::size_t, std::vector<sanitizer_run>> runs;
-  run_sanitizer_jobs(jobs, settings, [&](std::size_t index, sanitizer_run run) {
+  std::map<std::size_t, std::string> ran_on;  // the device of a case's first tool, for the cases run only there
+  run_sanitizer_jobs(jobs, settings, [&](std::size_t index, sanitizer_run run, const std::string& device) {
     runs[index].push_back(std::move(run));
+    if (!device.empty() && !ran_on.count(index)) ran_on[index] = device;
     if (--pending[index] != 0) return;
     const case_info& c = *selected[index];
     case_record& r = records[index];
@@ -118,6 +121,9 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
     if (plan.instead[index]) {
       r.status = j.failed ? case_status::fail : case_status::pass;
       r.message = j.message;
+      // A diagnostic case ran only under the sanitizer: the record names the GPU that ran it there.
+      for (const auto& d : how.devices)
+        if (ran_on.count(index) && d.path == ran_on[index]) r.device = d.path, r.device_name = d.name;
     } else if (j.failed) {
       r.status = case_status::fail;
       r.message = j.message;

@@ -6,6 +6,7 @@
 
 #include "backend_target.hpp"
 #include "case_runner.hpp"
+#include "case_streams.hpp"
 #include "expectation_list.hpp"
 #include "sanitizer_runner.hpp"
 
@@ -26,6 +27,7 @@ struct sanitizer_pass_settings {
   std::filesystem::path work;    // XML and logs of each run
   std::string executable;        // this executor
   std::vector<std::string> child_args;
+  std::vector<stream_device> devices;  // the GPUs to spread the jobs over; empty: this process's environment
 };
 
 struct sanitizer_plan {

@@ -1,5 +1,7 @@
 #include "sanitizer_runner.hpp"
 
+#include "child_environment.hpp"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -8,13 +10,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <thread>
-
-extern char** environ;
 
 namespace tessera::conformance {
 
@@ -43,6 +44,7 @@ struct running {
   clock_type::time_point started;
   std::filesystem::path xml, log;
   bool killed = false;
+  std::string device;
 };
 
 std::string safe_name(std::string s) {
@@ -51,9 +53,9 @@ std::string safe_name(std::string s) {
   return s;
 }
 
-running start(const sanitizer_job& job, const sanitizer_settings& how) {
+running start(const sanitizer_job& job, const sanitizer_settings& how, const std::string& device) {
   const std::string name = safe_name(job.ids.size() == 1 ? job.ids.front() : "batch-" + job.ids.front() + "-" + std::to_string(job.ids.size()));
-  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log")};
+  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log"), false, device};
   std::filesystem::remove(r.xml);
   std::vector<std::string> args{how.sanitizer};
   auto tool_args = sanitizer_arguments(job.tool, r.xml);
@@ -79,7 +81,8 @@ running start(const sanitizer_job& job, const sanitizer_settings& how) {
   // Its own process group: compute-sanitizer starts the program as its child, and a time limit must stop both.
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attributes, 0);
-  const int rc = posix_spawn(&r.pid, how.sanitizer.c_str(), &actions, &attributes, argv.data(), environ);
+  child_environment environment = device.empty() ? child_environment() : child_environment("TESSERA_DEFAULT_ACCELERATOR", device);
+  const int rc = posix_spawn(&r.pid, how.sanitizer.c_str(), &actions, &attributes, argv.data(), environment.get());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   if (rc != 0) r.pid = -1;
@@ -169,7 +172,7 @@ std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> split_batch_
 }
 
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
-                        const std::function<void(std::size_t, sanitizer_run)>& finished) {
+                        const std::function<void(std::size_t, sanitizer_run, const std::string&)>& finished) {
   std::filesystem::create_directories(how.work);
   std::vector<sanitizer_job> queue(jobs.begin(), jobs.end());
   std::vector<running> active;
@@ -178,7 +181,7 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
   auto done = [&](const running& r, int status) {
     sanitizer_run run = collect(r, status, how);
     if (r.job.ids.size() == 1) {
-      finished(r.job.indices.front(), std::move(run));
+      finished(r.job.indices.front(), std::move(run), r.device);
       return;
     }
     const std::string log = read_file(r.log);
@@ -196,17 +199,24 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       found = !parts[k].second.empty();
       sanitizer_run mine{run.tool, "ran", run.seconds / static_cast<double>(r.job.ids.size()),
                          "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)", parts[k].second};
-      finished(r.job.indices[k], std::move(mine));
+      finished(r.job.indices[k], std::move(mine), r.device);
     }
     for (; k < r.job.ids.size(); ++k) queue.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool});
   };
   while (next < queue.size() || !active.empty()) {
     while (next < queue.size() && active.size() < width) {
       const sanitizer_job job = queue[next++];
-      running r = start(job, how);
+      // The GPU with the fewest jobs running (the first of them on a tie).
+      std::string device;
+      std::size_t fewest = SIZE_MAX;
+      for (const auto& d : how.devices) {
+        const auto n = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return a.device == d; }));
+        if (n < fewest) fewest = n, device = d;
+      }
+      running r = start(job, how, device);
       if (r.pid < 0) {
         for (std::size_t index : job.indices)
-          finished(index, sanitizer_run{job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}});
+          finished(index, sanitizer_run{job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}}, device);
         continue;
       }
       active.push_back(std::move(r));

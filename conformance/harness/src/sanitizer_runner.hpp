@@ -35,17 +35,21 @@ struct sanitizer_settings {
   std::string executable;               // this executor
   std::vector<std::string> child_args;  // --seed, --expectations, ... passed on
   double timeout_seconds = 120;         // per job
-  unsigned jobs = 1;                    // processes at a time (they share the GPU)
+  unsigned jobs = 1;                    // processes at a time (they share the GPUs)
   std::filesystem::path work;           // where each job's XML and log are kept
+  // The GPUs to spread the jobs over ("cuda:0", "cuda:1"): each job starts on the one running the fewest,
+  // named by TESSERA_DEFAULT_ACCELERATOR in its environment; empty: this process's environment.
+  std::vector<std::string> devices;
 };
 
 // The arguments of compute-sanitizer for `tool`, before the program it runs.
 std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml);
 
-// Runs every job; `finished` is called once per case and tool as its run ends (in the order they end). A
-// batch that does not finish (stopped at the time limit, crashed) is run again one case per process.
+// Runs every job; `finished` is called once per case and tool as its run ends (in the order they end), with
+// the device it ran on (empty without devices). A batch that does not finish (stopped at the time limit,
+// crashed) is run again one case per process.
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
-                        const std::function<void(std::size_t index, sanitizer_run)>& finished);
+                        const std::function<void(std::size_t index, sanitizer_run, const std::string& device)>& finished);
 
 // The findings of each case of a batch from the batch's text output: case id -> findings, for the cases
 // whose end line was printed.

@@ -65,6 +65,12 @@ diff_result diff(const run_results& reference, const run_results& backend) {
   d.reference = reference.backend;
   d.backend = backend.backend;
   std::vector<std::string> reference_only;
+  for (const auto& dc : cases_per_device(backend.cases)) d.devices.push_back({dc.device, dc.name});
+  auto tally = [&](const std::string& device) -> device_diff* {
+    for (auto& x : d.devices)
+      if (x.device == device) return &x;
+    return nullptr;
+  };
   for (const auto& ref : reference.cases) {
     const case_record* other = backend.find(ref.id);
     if (other == nullptr) {
@@ -72,12 +78,19 @@ diff_result diff(const run_results& reference, const run_results& backend) {
       continue;
     }
     if (ref.status == case_status::skip || other->status == case_status::skip) continue;
+    const std::size_t mismatches_before = d.mismatches.size(), problems_before = d.problems.size();
     if (ref.status != other->status) {
       d.problems.push_back(ref.id + ": " + name_of(ref.status) + " on " + d.reference + " but " + name_of(other->status) + " on " +
                            d.backend + (other->message.empty() ? "" : ": " + other->message));
     }
     ++d.compared_cases;
     diff_case(ref, *other, d);
+    for (std::size_t k = mismatches_before; k < d.mismatches.size(); ++k) d.mismatches[k].device = other->device;
+    if (device_diff* on = tally(other->device)) {
+      ++on->compared_cases;
+      on->mismatches += d.mismatches.size() - mismatches_before;
+      on->problems += d.problems.size() - problems_before;
+    }
     if (ref.timing && other->timing && ref.timing->median_ns > 0)
       d.timings.push_back({ref.id, ref.timing->median_ns, other->timing->median_ns, other->timing->median_ns / ref.timing->median_ns});
   }
@@ -98,6 +111,16 @@ diff_result diff(const run_results& reference, const run_results& backend) {
   return d;
 }
 
+std::string per_device_line(const diff_result& d) {
+  std::string line;
+  for (const auto& x : d.devices) {
+    line += (line.empty() ? "" : "; ") + x.device + " " + std::to_string(x.compared_cases) + (x.compared_cases == 1 ? " case, " : " cases, ") +
+            std::to_string(x.mismatches) + (x.mismatches == 1 ? " mismatch" : " mismatches");
+    if (x.problems) line += ", " + std::to_string(x.problems) + (x.problems == 1 ? " problem" : " problems");
+  }
+  return line;
+}
+
 void write_diff(const diff_result& d, const std::filesystem::path& file) {
   json mismatches = json::array();
   for (const auto& m : d.mismatches)
@@ -110,13 +133,21 @@ void write_diff(const diff_result& d, const std::filesystem::path& file) {
                           {"backend_value", m.backend_value},
                           {"ulps", m.ulps},
                           {"bound", m.bound},
-                          {"message", m.message}});
+                          {"message", m.message},
+                          {"device", m.device}});
   json timings = json::array();
   for (const auto& t : d.timings)
     timings.push_back({{"case", t.case_id}, {"reference_ns", t.reference_ns}, {"backend_ns", t.backend_ns}, {"ratio", t.ratio}});
   json j{{"format", diff_format},           {"reference", d.reference},   {"backend", d.backend},
          {"compared_cases", d.compared_cases}, {"compared_outputs", d.compared_outputs}, {"mismatches", mismatches},
          {"problems", d.problems},          {"timings", timings}};
+  if (!d.devices.empty()) {
+    json devices = json::array();
+    for (const auto& x : d.devices)
+      devices.push_back({{"device", x.device}, {"name", x.name}, {"compared_cases", x.compared_cases}, {"mismatches", x.mismatches},
+                         {"problems", x.problems}});
+    j["devices"] = std::move(devices);
+  }
   std::ofstream out(file);
   out << j.dump(1) << '\n';
   if (!out) throw results_error("cannot write " + file.string());
@@ -137,10 +168,14 @@ diff_result read_diff(const std::filesystem::path& file) {
       d.mismatches.push_back({m.at("case").get<std::string>(), m.at("output").get<std::string>(), m.value("count", std::uint64_t{0}),
                               m.value("differing", std::uint64_t{0}), m.value("first_index", std::uint64_t{0}),
                               m.value("reference_value", std::string()), m.value("backend_value", std::string()),
-                              m.value("ulps", std::uint64_t{0}), m.value("bound", std::uint64_t{0}), m.value("message", std::string())});
+                              m.value("ulps", std::uint64_t{0}), m.value("bound", std::uint64_t{0}), m.value("message", std::string()),
+                              m.value("device", std::string())});
     d.problems = j.value("problems", std::vector<std::string>());
     for (const auto& t : j.value("timings", json::array()))
       d.timings.push_back({t.at("case").get<std::string>(), t.value("reference_ns", 0.0), t.value("backend_ns", 0.0), t.value("ratio", 0.0)});
+    for (const auto& x : j.value("devices", json::array()))
+      d.devices.push_back({x.value("device", std::string()), x.value("name", std::string()), x.value("compared_cases", std::size_t{0}),
+                           x.value("mismatches", std::size_t{0}), x.value("problems", std::size_t{0})});
     return d;
   } catch (const json::exception& e) {
     throw results_error(file.string() + ": " + e.what());

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <tuple>
 
 namespace tessera::conformance {
 
@@ -150,6 +151,11 @@ json case_to_json(const case_record& c, const std::filesystem::path& blobs) {
     }
     j["sanitizer"] = {{"verdict", c.sanitizer_verdict}, {"runs", std::move(runs)}};
   }
+  // Only where a device is named: the emulator's files stay as they were.
+  if (!c.device.empty()) {
+    j["device"] = c.device;
+    j["device_name"] = c.device_name;
+  }
   return j;
 }
 
@@ -193,6 +199,8 @@ case_record case_from_json(const json& j, const std::filesystem::path& blobs) {
       c.sanitizer.push_back(std::move(run));
     }
   }
+  c.device = j.value("device", std::string());
+  c.device_name = j.value("device_name", std::string());
   return c;
 }
 
@@ -224,6 +232,30 @@ const case_record* run_results::find(const std::string& id) const {
 
 std::size_t run_results::count(case_status s) const {
   return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [s](const case_record& c) { return c.status == s; }));
+}
+
+bool device_order(const std::string& a, const std::string& b) {
+  // Numbers compare by length, then digit by digit: "2" before "10", with no conversion to overflow.
+  auto parts = [](const std::string& path) {
+    const auto colon = path.rfind(':');
+    const std::string number = colon == std::string::npos ? std::string() : path.substr(colon + 1);
+    if (number.empty() || !std::all_of(number.begin(), number.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      return std::tuple<std::string, std::size_t, std::string>(path, 0, "");
+    return std::tuple<std::string, std::size_t, std::string>(path.substr(0, colon), number.size(), number);
+  };
+  return parts(a) < parts(b);
+}
+
+std::vector<device_cases> cases_per_device(const std::vector<case_record>& cases) {
+  std::vector<device_cases> devices;
+  for (const auto& c : cases) {
+    if (c.device.empty()) continue;
+    auto it = std::find_if(devices.begin(), devices.end(), [&](const device_cases& d) { return d.device == c.device; });
+    if (it == devices.end()) it = devices.insert(devices.end(), device_cases{c.device, c.device_name});
+    (c.status == case_status::pass ? it->pass : c.status == case_status::fail ? it->fail : it->skip) += 1;
+  }
+  std::sort(devices.begin(), devices.end(), [](const device_cases& a, const device_cases& b) { return device_order(a.device, b.device); });
+  return devices;
 }
 
 std::string to_json_line(const case_record& c, const std::filesystem::path& blobs) { return case_to_json(c, blobs).dump(); }

@@ -26,6 +26,17 @@ struct mismatch {
   std::uint64_t ulps = 0;        // at the first differing element
   std::uint64_t bound = 0;
   std::string message;
+  std::string device;  // the device of the backend's case ("cuda:1"); empty where the run names none
+};
+
+// The comparison on one device of a backend that spread its cases over several: every case it ran that
+// was compared, and the mismatches and problems among them.
+struct device_diff {
+  std::string device;  // "cuda:1"
+  std::string name;    // "NVIDIA H100 80GB HBM3 (sm_90)"
+  std::size_t compared_cases = 0;
+  std::size_t mismatches = 0;
+  std::size_t problems = 0;
 };
 
 struct timing_pair {
@@ -43,11 +54,16 @@ struct diff_result {
   std::vector<mismatch> mismatches;
   std::vector<std::string> problems;  // a case passed on one side only, an output missing, a shape differs
   std::vector<timing_pair> timings;
+  std::vector<device_diff> devices;  // in device order; empty when the backend's cases name no device
 
   bool clean() const { return mismatches.empty() && problems.empty(); }
 };
 
 diff_result diff(const run_results& reference, const run_results& backend);
+
+// "cuda:0 184 cases, 0 mismatches; cuda:1 183 cases, 2 mismatches, 1 problem" (each device's name is
+// in the report); empty when the diff has no devices.
+std::string per_device_line(const diff_result& d);
 
 void write_diff(const diff_result& d, const std::filesystem::path& file);
 diff_result read_diff(const std::filesystem::path& file);

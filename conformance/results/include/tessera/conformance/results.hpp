@@ -54,7 +54,25 @@ struct case_record {
   // on a correct kernel, or at unmarked lines), "timed out"; empty when the sanitizer did not run.
   std::vector<sanitizer_run> sanitizer;
   std::string sanitizer_verdict;
+  // The device that ran it, on a backend with several ("cuda:1") and its name ("NVIDIA H100 80GB HBM3
+  // (sm_90)"); empty on the emulator and in files written before the field existed.
+  std::string device;
+  std::string device_name;
 };
+
+// The cases one device ran, for the per-device lines of the summary and the reports.
+struct device_cases {
+  std::string device;  // "cuda:1"
+  std::string name;
+  std::size_t pass = 0, fail = 0, skip = 0;
+  std::size_t total() const { return pass + fail + skip; }
+};
+
+// Devices in their order ("cuda:2" before "cuda:10"); empty when no case names a device.
+std::vector<device_cases> cases_per_device(const std::vector<case_record>& cases);
+
+// "cuda:2" < "cuda:10": a device path's prefix, then its number.
+bool device_order(const std::string& a, const std::string& b);
 
 struct machine_info {
   std::string host;
