@@ -5,13 +5,15 @@
 # diff it (scripts/port_corpus.sh); run every test (the GPU ones included), the benchmark of the emulator's
 # checks against compute-sanitizer, and the GPU benchmark.
 #
-#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--steps LIST]
+#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--steps LIST]
 #
 # --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
 # when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
 # --ported-corpus DIR: the C++ AMP corpus as tessera-port ported it on another machine
 # (scripts/port_corpus.sh --export), for a host without Clang's LibTooling.
-# --steps LIST: some of suite,corpus,tests,bench,gpus,build (default: suite,corpus,tests,bench,gpus), so
+# --external-bundle DIR: a C++ AMP test suite ported and built by nvcc on another machine
+# (scripts/port_external_suite.sh --bundle DIR), run here by the step "external".
+# --steps LIST: some of suite,corpus,tests,bench,gpus,external,build (default: all but external), so
 # that the run can be split over several calls on one machine; the build is incremental, each step builds
 # what it needs (build: everything, and nothing run; a fresh host's first call).
 # gpus: the CUDA side of the suite on 1 GPU and then spread over all N (the same cases, seed and
@@ -20,17 +22,19 @@
 # GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--steps suite,corpus,tests,bench,gpus,build]"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--steps suite,corpus,tests,bench,gpus,external,build]"
 out="${1:?$usage}"
 shift
 debs=""
 ported=""
+external=""
 steps="suite,corpus,tests,bench,gpus"
 while [ $# -gt 0 ]; do
   case "$1" in
     --deps) debs="$(cd "${2:?--deps needs a folder}" && pwd)"; shift 2 ;;
     --ported-corpus) ported="$(cd "${2:?--ported-corpus needs a folder}" && pwd)"; shift 2 ;;
     --steps) steps="${2:?--steps needs a list}"; shift 2 ;;
+    --external-bundle) external="$(cd "${2:?--external-bundle needs a folder}" && pwd)"; shift 2 ;;
     *) echo "gpu_run: unknown option $1 ($usage)" >&2; exit 2 ;;
   esac
 done
@@ -114,6 +118,15 @@ step() { printf '\n== %s ==\n' "$*"; }
 
     step "GPU benchmark: Tessera against hand-written CUDA"
     "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1
+  fi
+
+  if wants external; then
+    step "a C++ AMP test suite, ported and built by nvcc elsewhere, run on the GPU"
+    if [ -n "${external:-}" ]; then
+      "$here/scripts/port_external_suite.sh" --run-bundle "$external" "$out/external" | tail -n 12 || status=1
+    else
+      echo "not run: no --external-bundle DIR (scripts/port_external_suite.sh --bundle DIR makes one)"
+    fi
   fi
 
   if wants gpus; then
