@@ -16,8 +16,9 @@
 # --sample N: a stratified random sample of N executable tests (strata: the first two folder levels under
 # Tests/, proportional shares; --seed S makes it reproducible); --list FILE: the tests FILE names.
 # Tests whose .conf gives 'definitions' (build variants) are built once without them, as they are written.
-# --bundle DIR packs the nvcc-built binaries (stripped) and the table, for a GPU host without the suite, the
-# compilers or LibTooling: `--run-bundle DIR OUTDIR` there runs them and prints the table with the GPU column.
+# --bundle DIR packs the nvcc-built binaries (stripped) and the table into DIR and DIR.tar.xz, for a GPU host
+# without the suite, the compilers or LibTooling: `--run-bundle DIR[.tar.xz] OUTDIR` there runs them and
+# prints the table with the GPU column.
 # Prints a table (OUTDIR/results.tsv) and totals (OUTDIR/summary.txt); logs per test under OUTDIR/logs.
 # Nothing of the suite is kept here: SUITE_DIR is only read; ported copies go under OUTDIR.
 #
@@ -69,8 +70,14 @@ PY
 # binaries only: no suite, compiler or LibTooling needed there) and writes the same table and totals,
 # with the GPU column filled.
 if [ "${1:-}" = --run-bundle ]; then
-  [ $# -eq 3 ] && [ -f "$2/results.tsv" ] && [ -d "$2/bin" ] || { echo "usage: $0 --run-bundle BUNDLE OUTDIR (BUNDLE from a run with --bundle)" >&2; exit 2; }
-  BUNDLE=$(cd "$2" && pwd); OUT=$3; mkdir -p "$OUT"; TIMEOUT=${TIMEOUT:-300}
+  [ $# -eq 3 ] || { echo "usage: $0 --run-bundle BUNDLE OUTDIR (BUNDLE, or BUNDLE.tar.xz, from a run with --bundle)" >&2; exit 2; }
+  BUNDLE=$2; OUT=$3; mkdir -p "$OUT"
+  if [ -f "$BUNDLE" ]; then  # the packed form: unpacked into OUTDIR
+    tar -xJf "$BUNDLE" -C "$OUT" || { echo "error: cannot unpack $BUNDLE" >&2; exit 2; }
+    BUNDLE="$OUT/$(tar -tJf "$BUNDLE" | head -1 | cut -d/ -f1)"
+  fi
+  [ -f "$BUNDLE/results.tsv" ] && [ -d "$BUNDLE/bin" ] || { echo "error: $BUNDLE holds no results.tsv and bin/: give a folder made by --bundle" >&2; exit 2; }
+  BUNDLE=$(cd "$BUNDLE" && pwd); TIMEOUT=${TIMEOUT:-300}
   mkdir -p "$OUT/logs" && OUT=$(cd "$OUT" && pwd)
   HAVE_GPU=0; command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && HAVE_GPU=1
   python3 - "$BUNDLE" "$OUT" "$TIMEOUT" "$HAVE_GPU" <<'PY'
@@ -312,5 +319,8 @@ if [ -n "$BUNDLE" ]; then
   awk -F'\t' 'NR > 1 && $4 == "linked" { gsub("/", "_", $1); print $1 }' "$OUT/results.tsv" | while read -r id; do
     strip -o "$BUNDLE/bin/$id.cuda" "$OUT/bin/$id.cuda"
   done
-  echo "bundle: $BUNDLE ($(ls "$BUNDLE/bin" | wc -l) binaries, $(du -sh "$BUNDLE" | cut -f1)); on the GPU host: $0 --run-bundle $BUNDLE OUTDIR"
+  # Packed too: the binaries share most of their bytes (the runtime), which xz finds across files.
+  tar -cJf "$BUNDLE.tar.xz" -C "$(dirname "$BUNDLE")" "$(basename "$BUNDLE")"
+  echo "bundle: $BUNDLE ($(ls "$BUNDLE/bin" | wc -l) binaries, $(du -sh "$BUNDLE" | cut -f1)), packed: $BUNDLE.tar.xz ($(du -sh "$BUNDLE.tar.xz" | cut -f1))"
+  echo "on the GPU host: $0 --run-bundle $(basename "$BUNDLE").tar.xz OUTDIR"
 fi
