@@ -15,7 +15,7 @@
 # A run passes when it exits 0, is skipped on 2 and fails otherwise (the suite's runall convention).
 # --sample N: a stratified random sample of N executable tests (strata: the first two folder levels under
 # Tests/, proportional shares; --seed S makes it reproducible); --list FILE: the tests FILE names.
-# Tests whose .conf gives 'definitions' (build variants) are built once without them, as they are written.
+# Tests whose .conf gives 'definitions' (build variants) are built once, with the first variant's.
 # --bundle DIR packs the nvcc-built binaries (stripped) and the table into DIR and DIR.tar.xz, for a GPU host
 # without the suite, the compilers or LibTooling: `--run-bundle DIR[.tar.xz] OUTDIR` there runs them and
 # prints the table with the GPU column.
@@ -252,16 +252,38 @@ build_lib emu_port "$CXX_EMU" "$EMU_FLAGS $DEFS" "$OUT/ported/amp_test_lib/src" 
 wait
 
 # ---- 3. one test -----------------------------------------------------------------------------------
+# conf_definitions TEST_DIR: the first build variant the nearest *.conf gives ('definitions' => [ { 'K' => 'V',
+# ... }, ... ]), one -DK=V a line; nothing when it gives none. The suite's runner builds every variant; one
+# is built here, the first, so that a test written for its variants compiles at all.
+conf_definitions() {
+  python3 - "$1" "$SUITE/Tests" <<'PY'
+import os, re, sys
+d, root = sys.argv[1], sys.argv[2]
+while True:
+    confs = [f for f in os.listdir(d) if f.endswith(".conf")]
+    if confs:
+        text = open(os.path.join(d, confs[0]), errors="replace").read()
+        m = re.search(r"'definitions'\s*=>\s*\[\s*\{([^}]*)\}", text)
+        if m:
+            for k, v in re.findall(r"'(\w+)'\s*=>\s*'([^']*)'", m.group(1)):
+                print(f"-D{k}={v}")
+        break
+    if os.path.samefile(d, root): break
+    d = os.path.dirname(d)
+PY
+}
+export -f conf_definitions
 # Writes OUT/results/<id>.tsv: test, emu_orig, emu_port, nvcc, gpu, warnings, note
 one_test() {
   local rel=$1 id; id=$(echo "$rel" | tr '/' '_')
   local tdir="$SUITE/Tests/$rel" pdir="$OUT/ported/Tests/$rel" log="$OUT/logs/$id"
   local eo=- ep=- nv=- gpu=- note="" warn=0
+  local -a V; mapfile -t V < <(conf_definitions "$tdir")
   rm -f "$log.hwarn"
   run_bin() { ( cd "$(dirname "$1")" && timeout "$TIMEOUT" "$1" ) > "$2" 2>&1; local rc=$?
     case $rc in 0) echo pass;; 2) echo skip;; 124) echo timeout;; *) echo "fail($rc)";; esac; }
   # original on the emulator
-  if nice $CXX_EMU $EMU_FLAGS $DEFS -I"$SUITE/amp_test_lib/inc" "$tdir/test.cpp" -o "$OUT/bin/$id.orig" \
+  if nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$SUITE/amp_test_lib/inc" "$tdir/test.cpp" -o "$OUT/bin/$id.orig" \
        "$OUT/lib/emu_orig/libamptest.a" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS > "$log.orig.build" 2>&1; then
     eo=$(run_bin "$OUT/bin/$id.orig" "$log.orig.run")
   else eo=nobuild; fi
@@ -269,25 +291,25 @@ one_test() {
   # same place under OUT/ported/Tests, so that relative includes still find them
   mkdir -p "$pdir"
   local h hrel
-  for h in $(nice $CXX_EMU $EMU_FLAGS $DEFS -I"$SUITE/amp_test_lib/inc" -MM "$tdir/test.cpp" 2>/dev/null | tr -d '\\' | tr ' ' '\n' | sed '/^$/d' | xargs -r realpath -m | grep "^$SUITE/Tests/" | grep -v "/test.cpp$" | sort -u); do
+  for h in $(nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$SUITE/amp_test_lib/inc" -MM "$tdir/test.cpp" 2>/dev/null | tr -d '\\' | tr ' ' '\n' | sed '/^$/d' | xargs -r realpath -m | grep "^$SUITE/Tests/" | grep -v "/test.cpp$" | sort -u); do
     hrel=${h#"$SUITE/Tests/"}
-    [ -f "$OUT/ported/Tests/$hrel" ] || port_file "$h" "$OUT/ported/Tests/$(dirname "$hrel")" -I"$SUITE/amp_test_lib/inc" -I"$(dirname "$h")" >/dev/null
+    [ -f "$OUT/ported/Tests/$hrel" ] || port_file "$h" "$OUT/ported/Tests/$(dirname "$hrel")" "${V[@]}" -I"$SUITE/amp_test_lib/inc" -I"$(dirname "$h")" >/dev/null
     warn=$((warn + $(cat "$OUT/ported/Tests/$hrel.port.err" 2>/dev/null | grep -c "warning: TESSERA-PORT")))
     grep -oh "TESSERA-PORT-[0-9]*" "$OUT/ported/Tests/$hrel.port.err" >> "$log.hwarn" 2>/dev/null
   done
-  port_file "$tdir/test.cpp" "$pdir" -I"$SUITE/amp_test_lib/inc" -I"$tdir"
+  port_file "$tdir/test.cpp" "$pdir" "${V[@]}" -I"$SUITE/amp_test_lib/inc" -I"$tdir"
   local prc=$?
   warn=$((warn + $(grep -c "warning: TESSERA-PORT" "$pdir/test.cpp.port.err")))
   local wcodes; wcodes=$(cat "$pdir/test.cpp.port.err" "$log.hwarn" 2>/dev/null | grep -oh "TESSERA-PORT-[0-9]*" | sort | uniq -c | awk '{printf "%s%sx%s", (NR>1?",":""), $2, $1}' | sed 's/TESSERA-PORT-//g')
   [ $prc != 0 ] && note="port exit $prc: $(grep -m1 -E "error" "$pdir/test.cpp.port.err" | cut -c1-160)"
   # ported on the emulator
-  if nice $CXX_EMU $EMU_FLAGS $DEFS -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -o "$OUT/bin/$id.port" \
+  if nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -o "$OUT/bin/$id.port" \
        "$OUT/lib/emu_port/libamptest.a" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS > "$log.port.build" 2>&1; then
     ep=$(run_bin "$OUT/bin/$id.port" "$log.port.run")
   else ep=nobuild; fi
   # ported with nvcc
   if [ "$HAVE_NVCC" = 1 ]; then
-    if nice "$NVCC" $CU_FLAGS $DEFS -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -c -o "$OUT/bin/$id.cu.o" > "$log.nvcc" 2>&1; then
+    if nice "$NVCC" $CU_FLAGS $DEFS "${V[@]}" -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -c -o "$OUT/bin/$id.cu.o" > "$log.nvcc" 2>&1; then
       nv=compiled
       if [ "$LINK_CUDA" = 1 ]; then
         if "$NVCC" -o "$OUT/bin/$id.cuda" "$OUT/bin/$id.cu.o" "$OUT/lib/cuda/libamptest.a" "$CUDA_LIB" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS >> "$log.nvcc" 2>&1
