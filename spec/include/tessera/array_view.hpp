@@ -253,6 +253,18 @@ class array_view {
     if (home_) home_->discard();
   }
 
+  // Runtime plumbing (copy(), detail/elementwise.hpp): the home when this view covers all of it, densely
+  // and from its first byte; else nullptr.
+  detail::data_home* whole_home() const noexcept {
+    if (!home_ || static_cast<const void*>(data_) != home_->host() || extent.size() * sizeof(T) != home_->bytes()) return nullptr;
+    int s = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      if (stride_[d] != s) return nullptr;
+      s *= extent[d];
+    }
+    return home_.get();
+  }
+
  private:
   template <class U, int M>
   friend class array_view;
