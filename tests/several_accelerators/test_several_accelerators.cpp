@@ -270,7 +270,7 @@ TEST(DataHomeBetweenDevices, AWholeCopyLandsOnThePlacedDevicePeerOrThroughTheHos
     const auto make = peer ? &make_fake<true> : &make_fake<false>;
     std::vector<int> a{1, 2, 3, 4}, b(4, 0);
     tessera::detail::data_home src(a.data(), sizeof(int) * 4), dst(b.data(), sizeof(int) * 4);
-    dst.place_on({make, 1});
+    dst.place_on(&g_log, {make, 1});  // any address names the device here
     at(src.use_on_device(0, true, make))[3] = 40;  // src's data is on device 0
     dst.assign_from(src);
     EXPECT_EQ(g_log.direct, peer ? 1 : 0);

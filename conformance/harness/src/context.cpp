@@ -107,7 +107,8 @@ std::vector<accelerator> context::require_accelerators(std::size_t n) const {
   if (b == "emulator")
     how = "set TESSERA_EMULATOR_DEVICES=" + std::to_string(n) + " (or more) for that many emulated accelerators";
   else if (b == "cuda")
-    how = all.size() == 1 ? "one GPU on this host" : std::to_string(all.size()) + " GPUs on this host";
+    how = (all.size() == 1 ? std::string("one GPU on this host") : std::to_string(all.size()) + " GPUs on this host") +
+          ", or visible through CUDA_VISIBLE_DEVICES";
   else
     how = "this backend lists no more";
   skip("needs " + std::to_string(n) + " accelerators of the " + b + " backend; found " + std::to_string(all.size()) + " (" + how + ")");

@@ -171,7 +171,7 @@ class array {
     guarded_ = other.guarded_;
     if (view_on_) {
       view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
-      if (!view_on_.device().backend.empty()) view_.home_->place_on(view_on_.device().place());
+      if (!view_on_.device().backend.empty()) view_.home_->place_on(&view_on_.device(), view_on_.device().place());
     }
     detail::copy_elements(other.const_view(), view_);
   }
@@ -314,7 +314,7 @@ class array {
     const bool host_refused = cpu == access_type::none;
     if (cpu == access_type::automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
     view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
-    if (!av.device().backend.empty()) view_.home_->place_on(av.device().place());
+    if (!av.device().backend.empty()) view_.home_->place_on(&av.device(), av.device().place());
     view_on_ = std::move(av);
     associated_ = std::move(associated);
     cpu_access_ = cpu;

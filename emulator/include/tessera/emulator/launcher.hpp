@@ -17,6 +17,7 @@ struct launcher {
     capture.device = view.device().ordinal;
     capture.make_mirror = view.device().make_mirror;
     capture.on_device = capture.make_mirror != nullptr;
+    capture.device_id = &view.device();
     capture.device_path = view.device().path.c_str();
     detail::launch(domain, kernel, capture);
   }

@@ -95,11 +95,13 @@ class data_home {
   }
   // The device an array was placed on (an explicit accelerator_view of a compute device): a whole copy
   // into it lands in that device's memory, and a launch on another device refuses it (PFE-8, PFE-9).
-  void place_on(mirror_place where) noexcept {
-    placed_ = true;
+  // `device` identifies the device (its registry entry), `where` its memory.
+  void place_on(const void* device, mirror_place where) noexcept {
+    placed_on_ = device;
     placement_ = where;
   }
-  bool placed() const noexcept { return placed_; }
+  bool placed() const noexcept { return placed_on_ != nullptr; }
+  const void* placed_device() const noexcept { return placed_on_; }
   const mirror_place& placement() const noexcept { return placement_; }
   // Where the current copy is: null when the host's copy is current, else the mirror holding it.
   const device_mirror* current_mirror() const noexcept {
@@ -156,7 +158,7 @@ class data_home {
     if (mirror_ && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED)) {
       target = mirror_at_;
       to_mirror = true;
-    } else if (placed_ && placement_.make != nullptr) {
+    } else if (placed_on_ != nullptr && placement_.make != nullptr) {
       target = placement_;
       to_mirror = true;
     }
@@ -215,8 +217,8 @@ class data_home {
   std::shared_ptr<const accelerator_view> array_on_;
   std::unique_ptr<device_mirror> mirror_;
   mirror_place mirror_at_;   // the device mirror_ is on
-  mirror_place placement_;   // an array's device (place_on)
-  bool placed_ = false;
+  mirror_place placement_;            // an array's device's memory (place_on)
+  const void* placed_on_ = nullptr;   // an array's device; null: not placed
   // Atomic builtins rather than std::atomic: the checks must not see these (TESSERA_NOT_CHECKED), and a
   // std::atomic member function would be compiled, instrumented, out of line.
   bool host_current_ = true;

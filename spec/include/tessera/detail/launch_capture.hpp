@@ -33,13 +33,13 @@ struct launch_capture {
   bool on_device = false;  // false: the launch computes in host memory (the emulator's first device)
   int device = 0;          // the backend's device number
   mirror_factory make_mirror = nullptr;          // with on_device: the device's mirrors
+  const void* device_id = nullptr;               // the launch's device (its registry entry); null: unknown
   const char* device_path = nullptr;             // for messages
   std::vector<captured_memory>* seen = nullptr;  // when set, every captured view's home is listed here
 
   // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
   void* locate(data_home& home, void* data, bool write, const std::type_info& view_type, std::size_t element_bytes) const {
-    if (home.placed() && !(home.placement() == mirror_place{on_device ? make_mirror : nullptr, device}))
-      throw_array_on_other_device(home, device_path);
+    if (home.placed() && device_id != nullptr && home.placed_device() != device_id) throw_array_on_other_device(home, device_path);
     if (!on_device) {
       if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes});
       home.use_on_host(write);

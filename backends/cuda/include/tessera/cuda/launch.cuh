@@ -58,6 +58,7 @@ inline tessera::detail::launch_capture device_capture(const accelerator_view& vi
   c.on_device = true;
   c.device = view.device().ordinal;
   c.make_mirror = &make_mirror;
+  c.device_id = &view.device();
   c.device_path = view.device().path.c_str();
   return c;
 }
