@@ -19,7 +19,6 @@
 #include <tessera/detail/config.hpp>
 
 #include <cstddef>
-#include <cstring>
 #include <memory>
 
 namespace tessera {
@@ -165,7 +164,9 @@ class data_home {
     const device_mirror* from = src.discarded_ ? nullptr : src.current_mirror();
     if (!to_mirror) {
       src.use_on_host(false);
-      std::memcpy(host_, src.host_, bytes_);
+      // __builtin_memcpy rather than <cstring>'s: that header declares POSIX index(), which programs would
+      // meet through `using namespace tessera`.
+      __builtin_memcpy(host_, src.host_, bytes_);
       mirror_current_ = false;
       discarded_ = false;
       __atomic_store_n(&host_current_, true, __ATOMIC_RELEASE);
