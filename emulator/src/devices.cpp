@@ -1,23 +1,71 @@
-// The "emulator" accelerator, and the emulator as the model's host backend.
+// The emulated accelerators ("emulator", or "emulator:0" ... with TESSERA_EMULATOR_DEVICES), and the
+// emulator as the model's host backend.
 #include <tessera/accelerator.hpp>
 #include <tessera/detail/host_runtime.hpp>
 #include <tessera/emulator/devices.hpp>
+#include <tessera/exceptions.hpp>
 
 #include <execinfo.h>
 
+#include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace tessera::emulator {
 namespace {
 
+// The memory of an emulated device other than the first: host memory this device owns. A fresh one is
+// filled with 0xCD, so a launch that reads data the runtime failed to bring here sees a recognisable
+// pattern, not a lucky old copy. Emulated devices reach each other's memory directly, as GPUs with peer
+// access do.
+class host_mirror final : public tessera::detail::device_mirror {
+ public:
+  host_mirror(int device, std::size_t bytes) : device_(device), bytes_(bytes), memory_(new std::byte[bytes]) {
+    std::memset(memory_.get(), 0xCD, bytes);
+  }
+  void* address() const noexcept override { return memory_.get(); }
+  int device() const noexcept override { return device_; }
+  void upload(const void* host, std::size_t bytes) override { std::memcpy(memory_.get(), host, bytes); }
+  void download(void* host, std::size_t bytes) const override { std::memcpy(host, memory_.get(), bytes); }
+  bool copy_from(const tessera::detail::device_mirror& source, std::size_t bytes) override {
+    const auto* other = dynamic_cast<const host_mirror*>(&source);
+    if (other == nullptr || bytes > bytes_ || bytes > other->bytes_) return false;
+    std::memcpy(memory_.get(), other->memory_.get(), bytes);
+    return true;
+  }
+
+ private:
+  int device_;
+  std::size_t bytes_;
+  std::unique_ptr<std::byte[]> memory_;
+};
+
+std::unique_ptr<tessera::detail::device_mirror> make_host_mirror(int device, std::size_t bytes) {
+  return std::make_unique<host_mirror>(device, bytes);
+}
+
 std::vector<tessera::detail::device_info> enumerate() {
-  tessera::detail::device_info d;
-  d.path = accelerator::emulator_accelerator;
-  d.description = "Tessera emulator (deterministic CPU reference with checks)";
-  d.backend = "emulator";
-  d.version = 1u << 16;
-  return {d};
+  const unsigned n = device_count();
+  std::vector<tessera::detail::device_info> devices;
+  for (unsigned i = 0; i < n; ++i) {
+    tessera::detail::device_info d;
+    d.path = accelerator::emulator_accelerator;
+    d.description = "Tessera emulator (deterministic CPU reference with checks)";
+    if (n > 1) {
+      d.path += ":" + std::to_string(i);
+      d.description += ", device " + std::to_string(i) + " of " + std::to_string(n);
+      if (i == 0) d.alias = accelerator::emulator_accelerator;
+      if (i > 0) d.make_mirror = &make_host_mirror;  // memory of its own; emulator:0 computes in host memory
+    }
+    d.backend = "emulator";
+    d.ordinal = static_cast<int>(i);
+    d.version = 1u << 16;
+    devices.push_back(std::move(d));
+  }
+  return devices;
 }
 
 // The stack of the code that called the model's throwing function, for code_sites to find the kernel's
@@ -29,6 +77,21 @@ std::vector<const void*> call_stack() {
 }
 
 }  // namespace
+
+unsigned parse_device_count(const char* text) {
+  if (text == nullptr || *text == '\0') return 1;
+  const std::string t(text);
+  const bool digits = t.find_first_not_of("0123456789") == std::string::npos && t.size() <= 3;
+  const unsigned long n = digits ? std::strtoul(t.c_str(), nullptr, 10) : 0;
+  if (!digits || n < 1 || n > max_devices)
+    throw runtime_exception("TESSERA_EMULATOR_DEVICES=\"" + t + "\" is not a device count; set it to a whole number from 1 to " +
+                                std::to_string(max_devices) + " (the emulated accelerators emulator:0 ... emulator:N-1), or unset it "
+                                "for the one \"emulator\" device",
+                            error_code::invalid_argument);
+  return static_cast<unsigned>(n);
+}
+
+unsigned device_count() { return parse_device_count(std::getenv("TESSERA_EMULATOR_DEVICES")); }
 
 void register_devices() {
   static std::once_flag once;

@@ -45,6 +45,8 @@ class registry {
   device_ptr find_locked(const std::string& path) {
     for (const auto& d : devices_)
       if (d->path == path) return d;
+    for (const auto& d : devices_)
+      if (!d->alias.empty() && d->alias == path) return d;
     std::string known;
     for (const auto& d : devices_) known += (known.empty() ? "" : ", ") + d->path;
     throw runtime_exception("unknown accelerator \"" + path + "\"; known device paths: default, " + known,
@@ -75,24 +77,29 @@ class registry {
   }
 
  private:
+  // A backend that throws while listing its devices (a bad setting: TESSERA_EMULATOR_DEVICES) leaves the
+  // list empty, so every later use reports the same error rather than a partial list.
   void ensure_enumerated() {
     if (!devices_.empty()) return;
+    std::vector<device_ptr> listed;
     auto cpu = std::make_shared<detail::device_info>();
     cpu->path = accelerator::cpu_accelerator;
     cpu->description = "CPU accelerator";  // C++ AMP's description, which its launch error quotes
-    devices_.push_back(cpu);
-    for (auto e : enumerators_) append(e);
+    listed.push_back(cpu);
+    for (auto e : enumerators_) append(listed, e);
+    devices_ = std::move(listed);
   }
 
-  void append(detail::device_enumerator e) {
-    for (auto& d : e()) devices_.push_back(std::make_shared<detail::device_info>(std::move(d)));
+  void append(detail::device_enumerator e) { append(devices_, e); }
+  static void append(std::vector<device_ptr>& to, detail::device_enumerator e) {
+    for (auto& d : e()) to.push_back(std::make_shared<detail::device_info>(std::move(d)));
   }
 
   device_ptr default_locked() {
     if (default_) return default_;
     if (const char* env = std::getenv("TESSERA_DEFAULT_ACCELERATOR"); env != nullptr && *env != '\0') {
       for (const auto& d : devices_)
-        if (d->path == env && runs_kernels(*d)) return default_ = d;
+        if ((d->path == env || (!d->alias.empty() && d->alias == env)) && runs_kernels(*d)) return default_ = d;
       std::string known;
       for (const auto& d : devices_)
         if (runs_kernels(*d)) known += (known.empty() ? "" : ", ") + d->path;

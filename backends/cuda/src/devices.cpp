@@ -37,6 +37,7 @@ std::vector<tessera::detail::device_info> enumerate() {
     d.supports_cpu_shared_memory = false;
     d.is_debug = false;
     d.is_emulated = false;
+    d.make_mirror = &detail::make_mirror;
     d.wait = [](int ordinal) {
       detail::use_device(ordinal);
       detail::check(cudaDeviceSynchronize(), "waiting for the device's queued work");

@@ -45,6 +45,7 @@ struct run_result {
   observed seen;
   double launch_ns = 0;
   std::vector<output> outputs;
+  std::string skipped;  // the body called ctx.skip(): why
 };
 
 run_result run_body(const case_info& c, const backend_target& backend, std::uint64_t seed) {
@@ -58,6 +59,8 @@ run_result run_body(const case_info& c, const backend_target& backend, std::uint
   record_throws();
   try {
     c.body(ctx);
+  } catch (const case_skipped& s) {
+    r.skipped = s.what();
   } catch (const std::exception& e) {
     o.threw = true;
     o.thrown = std::current_exception();
@@ -174,6 +177,10 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
     r.configurations.push_back(configs[i].text());
     const run_result run = run_body(c, backend, inputs);
     const observed& o = run.seen;
+    if (!run.skipped.empty()) {
+      backend.configure(settings.workers, settings.seed, 1);
+      return finish(case_status::skip, run.skipped);
+    }
     if (i == 0) {
       r.outputs = run.outputs;
       if (o.threw) r.diagnostic = o.type + ": " + o.what;

@@ -1,6 +1,7 @@
 #include <tessera/conformance/context.hpp>
 
 #include <cstring>
+#include <string>
 
 namespace tessera::conformance {
 
@@ -84,5 +85,35 @@ void context::record(std::string_view name, element_type type, const void* got, 
     m += " (" + std::to_string(c.first_ulps) + " ulp, bound " + std::to_string(bound.ulps) + ")";
   fail(std::move(m));
 }
+
+std::vector<accelerator> context::accelerators() const {
+  const accelerator mine = view_.get_accelerator();
+  std::vector<accelerator> all{mine};
+  for (const accelerator& a : accelerator::get_all())
+    if (a != mine && !a.get_default_view().device().backend.empty() &&
+        a.get_default_view().device().backend == view_.device().backend)
+      all.push_back(a);
+  return all;
+}
+
+std::vector<accelerator> context::require_accelerators(std::size_t n) const {
+  std::vector<accelerator> all = accelerators();
+  if (all.size() >= n) {
+    all.resize(n);
+    return all;
+  }
+  const std::string& b = view_.device().backend;
+  std::string how;
+  if (b == "emulator")
+    how = "set TESSERA_EMULATOR_DEVICES=" + std::to_string(n) + " (or more) for that many emulated accelerators";
+  else if (b == "cuda")
+    how = (all.size() == 1 ? std::string("one GPU on this host") : std::to_string(all.size()) + " GPUs on this host") +
+          ", or visible through CUDA_VISIBLE_DEVICES";
+  else
+    how = "this backend lists no more";
+  skip("needs " + std::to_string(n) + " accelerators of the " + b + " backend; found " + std::to_string(all.size()) + " (" + how + ")");
+}
+
+void context::skip(const std::string& reason) const { throw case_skipped(reason); }
 
 }  // namespace tessera::conformance

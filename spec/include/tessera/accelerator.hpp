@@ -2,13 +2,21 @@
 //
 // Devices: "cpu" (host memory only, never a compute target: PFE-10), then the devices of every backend
 // the program links, in the order the build added the backends: "emulator" (the deterministic CPU
-// reference, part of the tessera target) and, with the CUDA backend, one "cuda:N" per GPU present. The
+// reference, part of the tessera target; with TESSERA_EMULATOR_DEVICES=N > 1, "emulator:0" ...
+// "emulator:N-1", "emulator" naming emulator:0) and, with the CUDA backend, one "cuda:N" per GPU present.
+//
+// Several accelerators (ACC-1, ACC-9, PFE-8): an array given an accelerator_view of a compute device is
+// placed on that device: a whole copy() into it lands in that device's memory, and a launch on another
+// accelerator that captures it throws runtime_exception (PFE-9's optional rule, as C++ AMP's Microsoft
+// implementation does); other views of the same accelerator share its memory and may use it. Views of
+// host memory, and arrays built without a view, follow the launch to whatever device runs it. The
 // default is chosen once per process: set_default(), else the TESSERA_DEFAULT_ACCELERATOR environment
 // variable, else the first device that is not emulated, else the first that runs kernels.
 #pragma once
 
 #include <tessera/access_type.hpp>
 #include <tessera/completion_future.hpp>
+#include <tessera/detail/data_home.hpp>
 #include <tessera/exceptions.hpp>
 #include <tessera/queuing_mode.hpp>
 
@@ -23,6 +31,7 @@ namespace detail {
 // What the runtime knows of one device; shared by every accelerator object that names it.
 struct device_info {
   std::string path;
+  std::string alias;                     // another path naming this device ("emulator" for "emulator:0")
   std::string description;
   std::string backend;                   // the launcher that runs its kernels (detail/backend.hpp); empty:
                                          // the device stores data only (PFE-10)
@@ -45,6 +54,10 @@ struct device_info {
   static constexpr int cpu_access_used = 0x20;
   mutable int default_cpu_access_state = static_cast<int>(access_type::automatic);
   void (*wait)(int ordinal) = nullptr;   // blocks until the device's queued work is done; null: synchronous
+  // Where the device keeps data: its mirrors' factory (data_home.hpp); null when it computes in host
+  // memory (the first emulated device, cpu).
+  mirror_factory make_mirror = nullptr;
+  mirror_place place() const noexcept { return {make_mirror, ordinal}; }
   std::shared_ptr<void> default_queue = std::make_shared<char>();  // identity of the device's default view
 };
 

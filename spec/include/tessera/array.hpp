@@ -60,8 +60,9 @@ class array {
 
   // --- on an explicit accelerator_view, with a CPU access type (ARR-5, §5.1.2) ------------------------
   // The view is where the array belongs: get_accelerator_view() returns it and copies keep it (ARR-2).
-  // The data's home stays host memory on every accelerator (the emulator and "cpu" compute there; a GPU
-  // launch mirrors it on demand, detail/data_home.hpp), so a launch on any accelerator can use the array.
+  // On a compute device the array is placed there (accelerator.hpp): a launch on that accelerator (any
+  // of its views) uses it, one on another accelerator throws (PFE-8, PFE-9), and a whole copy() into
+  // it lands in that device's memory. Its data is mirrored there on first use (detail/data_home.hpp).
   // A CPU access type other than none or auto on an accelerator without CPU shared memory throws
   // runtime_exception (ARR-5); auto becomes the accelerator's get_default_cpu_access_type().
   array(const tessera::extent<N>& e, accelerator_view av, access_type cpu_access_type = access_type_auto)
@@ -168,8 +169,11 @@ class array {
     cpu_access_ = other.cpu_access_;
     host_refused_ = other.host_refused_;
     guarded_ = other.guarded_;
-    if (view_on_) view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
-    std::copy(other.begin(), other.end(), begin());
+    if (view_on_) {
+      view_.home_->mark_array(std::make_shared<const accelerator_view>(view_on_));
+      if (!view_on_.device().backend.empty()) view_.home_->place_on(&view_on_.device(), view_on_.device().place());
+    }
+    detail::copy_elements(other.const_view(), view_);
   }
   array& operator=(const array& other) {
     if (this != &other) {
@@ -310,6 +314,7 @@ class array {
     const bool host_refused = cpu == access_type::none;
     if (cpu == access_type::automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
     view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
+    if (!av.device().backend.empty()) view_.home_->place_on(&av.device(), av.device().place());
     view_on_ = std::move(av);
     associated_ = std::move(associated);
     cpu_access_ = cpu;

@@ -104,8 +104,13 @@ class array_view {
   TESSERA_HD array_view(const array_view& other) : extent(other.extent), data_(other.data_), home_(other.home_) {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
 #if !TESSERA_DEVICE_PASS
-    if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && home_)
+    if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && home_) {
       data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<nonconst_value_type*>(data_), !std::is_const_v<T>, typeid(array_view), sizeof(T)));
+      // A launch's copy points at a device's memory (a GPU's, or an emulated device's own): its element
+      // accesses are kernel code there and must not treat the home as host data (prepare_host_access
+      // would bring the data home in the middle of the launch). The caller's views keep the home alive.
+      if (c->on_device) home_ = detail::home_handle();
+    }
 #endif
   }
   array_view& operator=(const array_view&) = default;
@@ -251,6 +256,18 @@ class array_view {
   // The current contents need not be copied to the next place the view is used.
   void discard_data() const {
     if (home_) home_->discard();
+  }
+
+  // Runtime plumbing (copy(), detail/elementwise.hpp): the home when this view covers all of it, densely
+  // and from its first byte; else nullptr.
+  detail::data_home* whole_home() const noexcept {
+    if (!home_ || static_cast<const void*>(data_) != home_->host() || extent.size() * sizeof(T) != home_->bytes()) return nullptr;
+    int s = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      if (stride_[d] != s) return nullptr;
+      s *= extent[d];
+    }
+    return home_.get();
   }
 
  private:

@@ -1,11 +1,23 @@
-// The emulator's device, "emulator", in the accelerator registry of every program that links it.
+// The emulator's devices in the accelerator registry of every program that links it.
+//
+// TESSERA_EMULATOR_DEVICES=N (default 1) sets how many emulated accelerators there are. With one (the
+// default), the device is "emulator" and computes in host memory. With N > 1 they are "emulator:0" ...
+// "emulator:N-1" ("emulator" still names emulator:0): emulator:0 computes in host memory, every other one
+// in memory of its own (a mirror, detail/data_home.hpp), so data moves between emulated devices exactly
+// as between GPUs and a stale copy shows on the CPU. Each runs the same checks.
 #pragma once
 
 namespace tessera::emulator {
 
-// Lists "emulator" among the accelerators and installs the emulator as the model's host backend
+// Lists the emulated devices among the accelerators and installs the emulator as the model's host backend
 // (detail/host_runtime.hpp). Idempotent.
 void register_devices();
+
+// The number TESSERA_EMULATOR_DEVICES asks for: unset or empty means 1. A value that is not a whole
+// number from 1 to max_devices throws runtime_exception naming the variable and the fix.
+constexpr unsigned max_devices = 64;
+unsigned parse_device_count(const char* text);
+unsigned device_count();
 
 inline const bool devices_registered = (register_devices(), true);
 

@@ -68,11 +68,10 @@ index<N> local_index(int linear, const Dims& dims) {
 }
 
 template <int N, class Kernel>
-void launch(const extent<N>& domain, const Kernel& kernel) {
+void launch(const extent<N>& domain, const Kernel& kernel, tessera::detail::launch_capture capture = {}) {
   // The kernel-argument block: a launch copies its captures, as a GPU does, and the copy brings every
-  // captured view's data to the host.
+  // captured view's data to where the device computes (`capture`: the host, or the device's mirrors).
   std::vector<tessera::detail::captured_memory> globals;
-  tessera::detail::launch_capture capture;
   capture.seen = &globals;
   const Kernel args = tessera::detail::capture_kernel(kernel, capture);
   int dims[N];
@@ -101,10 +100,9 @@ void launch(const extent<N>& domain, const Kernel& kernel) {
 }
 
 template <int D0, int D1, int D2, class Kernel>
-void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel, tessera::detail::launch_capture capture = {}) {
   constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
   std::vector<tessera::detail::captured_memory> globals;
-  tessera::detail::launch_capture capture;
   capture.seen = &globals;
   const Kernel args = tessera::detail::capture_kernel(kernel, capture);
   tiled_launch l{};

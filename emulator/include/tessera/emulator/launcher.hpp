@@ -1,5 +1,6 @@
-// The emulator's launcher (the backend contract, detail/backend.hpp): every launch on the "emulator"
-// device runs here, synchronously, on the host.
+// The emulator's launcher (the backend contract, detail/backend.hpp): every launch on an emulated
+// device runs here, synchronously, on the host: in host memory on the first device, in the device's own
+// mirrors (host memory the device owns, devices.cpp) on the others.
 #pragma once
 
 #include <tessera/accelerator.hpp>
@@ -11,8 +12,14 @@ struct launcher {
   static constexpr const char* name = "emulator";
 
   template <class Domain, class Kernel>
-  static void launch(const accelerator_view&, const Domain& domain, const Kernel& kernel) {
-    detail::launch(domain, kernel);
+  static void launch(const accelerator_view& view, const Domain& domain, const Kernel& kernel) {
+    tessera::detail::launch_capture capture;
+    capture.device = view.device().ordinal;
+    capture.make_mirror = view.device().make_mirror;
+    capture.on_device = capture.make_mirror != nullptr;
+    capture.device_id = &view.device();
+    capture.device_path = view.device().path.c_str();
+    detail::launch(domain, kernel, capture);
   }
 };
 

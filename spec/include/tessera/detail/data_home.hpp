@@ -6,7 +6,14 @@
 // device_mirror; the home then tracks which copies are current and moves whole buffers between them:
 // lazily before a launch uses the data, and back on host access, synchronize() or the last view's
 // destruction (AV-4, AV-13). discard_data() skips the next copy-in; refresh() declares the host copy the
-// current one (AV-5, AV-6). The emulator computes in host memory, so on it every copy is the host's.
+// current one (AV-5, AV-6). The emulator's first device computes in host memory; its other devices
+// (TESSERA_EMULATOR_DEVICES) and GPUs compute in a mirror.
+//
+// Several devices: a home has at most one mirror. When a launch on another device wants the data, or a
+// whole-buffer copy() sends it to a home placed on another device, the data moves mirror to mirror where
+// the backend can (a GPU peer copy: device_mirror::copy_from) and through the host where it cannot. A
+// mirror is named by its factory and the backend's device number, so devices of two backends that share
+// a number never take each other's mirror.
 #pragma once
 
 #include <tessera/detail/config.hpp>
@@ -28,10 +35,26 @@ class device_mirror {
   virtual int device() const noexcept = 0;
   virtual void upload(const void* host, std::size_t bytes) = 0;    // host -> mirror
   virtual void download(void* host, std::size_t bytes) const = 0;  // mirror -> host
+  // Copies `bytes` bytes of `source` (a mirror on this or another device) into this mirror without
+  // going through the host. False, copying nothing, where this backend cannot reach `source` directly
+  // (another backend's mirror; GPUs without peer access): the caller then goes through the host.
+  virtual bool copy_from(const device_mirror& source, std::size_t bytes) {
+    (void)source;
+    (void)bytes;
+    return false;
+  }
 };
 
 // Makes a mirror of `bytes` bytes on a device; supplied by the backend at launch.
 using mirror_factory = std::unique_ptr<device_mirror> (*)(int device, std::size_t bytes);
+
+// A device that keeps data in mirrors: its backend's factory and device number. A null factory: the
+// device computes in host memory.
+struct mirror_place {
+  mirror_factory make = nullptr;
+  int device = 0;
+  friend bool operator==(const mirror_place&, const mirror_place&) = default;
+};
 
 class data_home {
  public:
@@ -69,6 +92,20 @@ class data_home {
     source_ = source::array;
     array_on_ = std::move(on);
   }
+  // The device an array was placed on (an explicit accelerator_view of a compute device): a whole copy
+  // into it lands in that device's memory, and a launch on another device refuses it (PFE-8, PFE-9).
+  // `device` identifies the device (its registry entry), `where` its memory.
+  void place_on(const void* device, mirror_place where) noexcept {
+    placed_on_ = device;
+    placement_ = where;
+  }
+  bool placed() const noexcept { return placed_on_ != nullptr; }
+  const void* placed_device() const noexcept { return placed_on_; }
+  const mirror_place& placement() const noexcept { return placement_; }
+  // Where the current copy is: null when the host's copy is current, else the mirror holding it.
+  const device_mirror* current_mirror() const noexcept {
+    return __atomic_load_n(&host_current_, __ATOMIC_ACQUIRE) ? nullptr : mirror_.get();
+  }
 
   // Host code is about to read (write = false) or read and write the data.
   // A write makes new contents: the mirror is stale, and an earlier discard_data() no longer applies to
@@ -82,11 +119,21 @@ class data_home {
   }
 
   // A launch on `device` is about to use the data; returns the device address of byte 0.
+  // The data moves from the mirror of another device mirror to mirror where the backend can, else
+  // through the host.
   void* use_on_device(int device, bool write, mirror_factory make) {
-    if (!mirror_ || mirror_->device() != device) {
-      if (mirror_ && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED)) pull();
-      mirror_ = make(device, bytes_);
-      mirror_current_ = false;
+    const mirror_place where{make, device};
+    if (!mirror_ || !(mirror_at_ == where)) {
+      auto fresh = make(device, bytes_);
+      const bool elsewhere = mirror_ && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED) && !discarded_;
+      bool moved = false;
+      if (elsewhere) moved = fresh->copy_from(*mirror_, bytes_);
+      if (elsewhere && !moved) pull();
+      mirror_ = std::move(fresh);
+      mirror_at_ = where;
+      mirror_current_ = moved;
+      if (moved) discarded_ = false;
+      if (!moved && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED)) __atomic_store_n(&host_current_, true, __ATOMIC_RELEASE);
     }
     if (!mirror_current_) {
       if (!discarded_) mirror_->upload(host_, bytes_);
@@ -95,6 +142,47 @@ class data_home {
     discarded_ = false;
     if (write) __atomic_store_n(&host_current_, false, __ATOMIC_RELEASE);
     return mirror_->address();
+  }
+
+  // Make this home's whole contents a copy of `src`'s (copy() between two whole, dense buffers of one
+  // size: ARR-9, ARR-10), moving no more than needed. The copy lands where this home's data belongs: its
+  // current mirror, else the device it was placed on, else the host. From a source current in a mirror
+  // it goes mirror to mirror where the backend can (copy_from), else through the source's host copy
+  // (which that makes current too). The result is this home's current copy; an earlier discard_data()
+  // of it no longer applies (AV-5).
+  void assign_from(data_home& src) {
+    if (&src == this || src.bytes_ != bytes_) return;  // callers check; a no-op rather than a wrong copy
+    mirror_place target{};
+    bool to_mirror = false;
+    if (mirror_ && !__atomic_load_n(&host_current_, __ATOMIC_RELAXED)) {
+      target = mirror_at_;
+      to_mirror = true;
+    } else if (placed_on_ != nullptr && placement_.make != nullptr) {
+      target = placement_;
+      to_mirror = true;
+    }
+    const device_mirror* from = src.discarded_ ? nullptr : src.current_mirror();
+    if (!to_mirror) {
+      src.use_on_host(false);
+      // __builtin_memcpy rather than <cstring>'s: that header declares POSIX index(), which programs would
+      // meet through `using namespace tessera`.
+      __builtin_memcpy(host_, src.host_, bytes_);
+      mirror_current_ = false;
+      discarded_ = false;
+      __atomic_store_n(&host_current_, true, __ATOMIC_RELEASE);
+      return;
+    }
+    if (!mirror_ || !(mirror_at_ == target)) {
+      mirror_ = target.make(target.device, bytes_);  // every byte is overwritten: nothing to move
+      mirror_at_ = target;
+    }
+    if (from == nullptr || !mirror_->copy_from(*from, bytes_)) {
+      src.use_on_host(false);
+      mirror_->upload(src.host_, bytes_);
+    }
+    mirror_current_ = true;
+    discarded_ = false;
+    __atomic_store_n(&host_current_, false, __ATOMIC_RELEASE);
   }
 
   // Copy the current data back to the host if it is elsewhere (AV-4).
@@ -129,6 +217,9 @@ class data_home {
   source source_ = owned_ ? source::none : source::host_memory;
   std::shared_ptr<const accelerator_view> array_on_;
   std::unique_ptr<device_mirror> mirror_;
+  mirror_place mirror_at_;   // the device mirror_ is on
+  mirror_place placement_;            // an array's device's memory (place_on)
+  const void* placed_on_ = nullptr;   // an array's device; null: not placed
   // Atomic builtins rather than std::atomic: the checks must not see these (TESSERA_NOT_CHECKED), and a
   // std::atomic member function would be compiled, instrumented, out of line.
   bool host_current_ = true;

@@ -15,8 +15,9 @@
 
 namespace tessera::detail {
 
-// The memory a captured view makes global for the launch: its home's whole host buffer, and the view's
-// type, so that reports can name it.
+// The memory a captured view makes global for the launch: its home's whole buffer where the launch
+// reads it (the host's, or the mirror's on a device that keeps its own), and the view's type, so that
+// reports can name it.
 struct captured_memory {
   const void* begin;
   std::size_t bytes;
@@ -24,21 +25,30 @@ struct captured_memory {
   std::size_t element_bytes;
 };
 
+// A launch on `launch_path` captured the data of an array placed on another device (PFE-8, PFE-9):
+// runtime_exception naming both devices and the fix.
+[[noreturn]] void throw_array_on_other_device(const data_home& home, const char* launch_path);
+
 struct launch_capture {
-  bool on_device = false;  // false: the launch computes in host memory (the emulator)
-  int device = 0;
-  mirror_factory make_mirror = nullptr;
+  bool on_device = false;  // false: the launch computes in host memory (the emulator's first device)
+  int device = 0;          // the backend's device number
+  mirror_factory make_mirror = nullptr;          // with on_device: the device's mirrors
+  const void* device_id = nullptr;               // the launch's device (its registry entry); null: unknown
+  const char* device_path = nullptr;             // for messages
   std::vector<captured_memory>* seen = nullptr;  // when set, every captured view's home is listed here
 
   // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
   void* locate(data_home& home, void* data, bool write, const std::type_info& view_type, std::size_t element_bytes) const {
-    if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes});
+    if (home.placed() && device_id != nullptr && home.placed_device() != device_id) throw_array_on_other_device(home, device_path);
     if (!on_device) {
+      if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes});
       home.use_on_host(write);
       return data;
     }
     const std::ptrdiff_t offset = static_cast<std::byte*>(data) - static_cast<std::byte*>(home.host());
-    return static_cast<std::byte*>(home.use_on_device(device, write, make_mirror)) + offset;
+    auto* base = static_cast<std::byte*>(home.use_on_device(device, write, make_mirror));
+    if (seen != nullptr) seen->push_back(captured_memory{base, home.bytes(), &view_type, element_bytes});
+    return base + offset;
   }
 };
 

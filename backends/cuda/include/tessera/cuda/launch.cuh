@@ -54,17 +54,28 @@ __global__ void simple_entry(Kernel kernel, extent<N> domain, std::int64_t point
 }
 
 inline tessera::detail::launch_capture device_capture(const accelerator_view& view) {
-  use_device(view.device().ordinal);
   tessera::detail::launch_capture c;
   c.on_device = true;
   c.device = view.device().ordinal;
   c.make_mirror = &make_mirror;
+  c.device_id = &view.device();
+  c.device_path = view.device().path.c_str();
   return c;
+}
+
+// Capturing may move data from another GPU (which makes that GPU current for the copy), so the launch's
+// own device is made current after it: the kernel is queued on its view's device, asynchronously, and
+// launches on different GPUs run at the same time.
+template <class Kernel>
+Kernel capture_on(const accelerator_view& view, const Kernel& kernel) {
+  Kernel args = tessera::detail::capture_kernel(kernel, device_capture(view));
+  use_device(view.device().ordinal);
+  return args;
 }
 
 template <int N, class Kernel>
 void launch(const accelerator_view& view, const extent<N>& domain, const Kernel& kernel) {
-  const Kernel args = tessera::detail::capture_kernel(kernel, device_capture(view));
+  const Kernel args = capture_on(view, kernel);
   std::int64_t points = 1;
   for (int d = 0; d < N; ++d) points *= domain[d];
   constexpr int block = 256;
@@ -76,7 +87,7 @@ void launch(const accelerator_view& view, const extent<N>& domain, const Kernel&
 
 template <int D0, int D1, int D2, class Kernel>
 void launch(const accelerator_view& view, const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
-  const Kernel args = tessera::detail::capture_kernel(kernel, device_capture(view));
+  const Kernel args = capture_on(view, kernel);
   const tessera::detail::tiled_shape s = tessera::detail::shape_of(domain);
   // The last dimension is x (see the top of this file).
   dim3 grid, block;

@@ -14,11 +14,18 @@
 
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tessera::conformance {
+
+// Thrown by context::skip(): the case cannot run here (the runner records it as skipped, with the reason).
+class case_skipped : public std::runtime_error {
+ public:
+  explicit case_skipped(const std::string& reason) : std::runtime_error(reason) {}
+};
 
 class context {
  public:
@@ -29,6 +36,14 @@ class context {
   const accelerator_view& view() const noexcept { return view_; }
   // "emulator", "cuda", ...
   const std::string& backend() const noexcept { return backend_; }
+  // Every compute accelerator of the backend under test (every cuda:N; every emulated device, of which
+  // TESSERA_EMULATOR_DEVICES sets the number), view()'s accelerator first, the others in get_all() order.
+  std::vector<accelerator> accelerators() const;
+  // The first `n` of accelerators(); with fewer, skips the case saying how many it needs and found, and
+  // how to get more.
+  std::vector<accelerator> require_accelerators(std::size_t n) const;
+  // Ends the case here as skipped, with `reason` (throws case_skipped).
+  [[noreturn]] void skip(const std::string& reason) const;
   // This case's seed: the run's seed mixed with the case's id (the same on every backend).
   std::uint64_t seed() const noexcept { return seed_; }
   std::mt19937_64& rng() noexcept { return rng_; }
