@@ -89,7 +89,9 @@ TEST(Accelerator, LaunchOnAnExplicitViewRunsThere) {
   array_view<int, 1> v(8, out);
   const auto view = accelerator("emulator").create_view(queuing_mode::immediate);
   parallel_for_each(view, v.extent, [=] restrict_amp (index<1> i) { v[i] = 4; });
+  v.synchronize();
   parallel_for_each(view, v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] += t.local[0]; });
+  v.synchronize();
   view.wait();
   EXPECT_EQ(out, (std::vector<int>{4, 5, 6, 7, 4, 5, 6, 7}));
   EXPECT_EQ(view.get_queuing_mode(), queuing_mode::immediate);
@@ -97,6 +99,7 @@ TEST(Accelerator, LaunchOnAnExplicitViewRunsThere) {
   parallel_for_each(dflt, extent<2>(2, 4).tile<2, 2>(), [=] restrict_amp (tiled_index<2, 2> t) {
     v[t.global[0] * 4 + t.global[1]] *= 10;
   });
+  v.synchronize();
   dflt.flush();
   dflt.wait();
   EXPECT_EQ(out, (std::vector<int>{40, 50, 60, 70, 40, 50, 60, 70}));

@@ -59,6 +59,8 @@ std::pair<T, std::vector<T>> contend_globally(T initial, Op op) {
   parallel_for_each(extent<1>(threads).tile<tile_size>(), [=] restrict_amp (tiled_index<tile_size> t) {
     o[t] = op(&c[0], t.global[0]);
   });
+  c.synchronize();
+  o.synchronize();
   return {cell[0], old};
 }
 
@@ -296,6 +298,10 @@ TEST(AtomicsOnTileStatic, EveryOperationIsExactPerTile) {
     }
     if (l == 0) vf[t.tile[0]] = sf;
   });
+  vi.synchronize();
+  vinc.synchronize();
+  vu.synchronize();
+  vf.synchronize();
   for (int tile = 0; tile < tile_count; ++tile) {
     const int* r = &ints[tile * ops];
     EXPECT_EQ(r[0], n * (n - 1) / 2);

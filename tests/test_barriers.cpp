@@ -28,6 +28,7 @@ TEST(Barrier, ThousandTwentyFourThreadTileCrossesTwoHundredBarriersInLockstep) {
     }
     v[t] = s[200 % 2][l];
   });
+  v.synchronize();
   for (int g = 0; g < 2048; ++g) ASSERT_EQ(out[g], (g % 1024 + 200) % 1024 + 200) << g;
 }
 
@@ -91,6 +92,7 @@ TEST(Barrier, ThreadsAfterABarrierSeeEveryWriteMadeBeforeIt) {
     t.barrier.wait_with_tile_static_memory_fence();
     v[t] = s[63 - t.local[0]];
   });
+  v.synchronize();
   for (int g = 0; g < 256; ++g) ASSERT_EQ(out[g], (g / 64 * 64 + 63 - g % 64) * 3);
 }
 
@@ -103,6 +105,8 @@ TEST(Barrier, GlobalMemoryFenceVariantExchangesThroughGlobalMemory) {
     t.barrier.wait_with_global_memory_fence();
     v[t] = s[t.tile_origin[0] + 31 - t.local[0]];
   });
+  s.synchronize();
+  v.synchronize();
   for (int g = 0; g < 128; ++g) ASSERT_EQ(out[g], g / 32 * 32 + 31 - g % 32 + 100);
 }
 
@@ -117,6 +121,7 @@ TEST(Barrier, FreeFencesInDivergentCodeAreNotDivergence) {
     for (int k = 0; k < t.local[0]; ++k) all_memory_fence(t.barrier);
     v[t] = 1;
   }));
+  v.synchronize();
   for (int x : out) ASSERT_EQ(x, 1);
 }
 
@@ -205,6 +210,8 @@ TEST(Barrier, TileLocalLockWithABarrierInTheSpinLoopTerminatesWithMutualExclusio
     r[t] = n;
     if (t.local[0] == 0) c[t.tile] = counter;
   });
+  c.synchronize();
+  r.synchronize();
   EXPECT_EQ(counted, (std::vector<int>{64, 64}));
   EXPECT_GE(*std::max_element(rounds.begin(), rounds.end()), 64);
 }
@@ -219,6 +226,7 @@ TEST(TileStatic, EachTileSeesItsOwnInstance) {
     t.barrier.wait();
     v[t] = tile_id;
   });
+  v.synchronize();
   for (int g = 0; g < 8 * 32; ++g) ASSERT_EQ(out[g], g / 32);
 }
 
@@ -231,6 +239,7 @@ TEST(TileStatic, EachTwoDimensionalTileSeesItsOwnArray) {
     t.barrier.wait();
     v[t] = s[3 - t.local[0]][7 - t.local[1]];
   });
+  v.synchronize();
   for (int r = 0; r < 16; ++r)
     for (int c = 0; c < 24; ++c) ASSERT_EQ(out[r * 24 + c], r / 4 * 100 + c / 8) << r << "," << c;
 }
@@ -246,6 +255,7 @@ TEST(TileStatic, LivesUntilTheLastThreadOfTheTileLeaves) {
     if (t.local[0] == 0) return;  // after the last barrier: not divergence
     v[t] = shared[(t.local[0] + 1) % 16];
   });
+  v.synchronize();
   for (int l = 1; l < 16; ++l) ASSERT_EQ(out[l], (l + 1) % 16 + 1);
   EXPECT_EQ(out[0], 0);
 }

@@ -66,6 +66,8 @@ TEST(ArrayView, ProjectionWrittenInAKernelWritesTheParentsRow) {
   array_view<int, 2> v(4, 5, data);
   array_view<int, 1> row = v[2];
   parallel_for_each(row.extent, [=] restrict_amp (index<1> i) { row[i] = 7; });
+  v.synchronize();
+  row.synchronize();
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 5; ++c) ASSERT_EQ(data[r * 5 + c], r == 2 ? 7 : 0);
 }
@@ -113,6 +115,7 @@ TEST(ArrayView, SectionWrittenInAKernelShowsInTheParent) {
   array_view<int, 2> v(8, 8, data);
   auto s = v.section(index<2>(2, 2), extent<2>(4, 4));
   parallel_for_each(s.extent, [=] restrict_amp (index<2> i) { s[i] = 1; });
+  v.synchronize();
   for (int r = 0; r < 8; ++r)
     for (int c = 0; c < 8; ++c) ASSERT_EQ(data[r * 8 + c], (r >= 2 && r < 6 && c >= 2 && c < 6) ? 1 : 0);
 }

@@ -138,6 +138,7 @@ int last_writer() {
     t.barrier.wait();
     if (t.local[0] == 0) v[0] = slot;
   });
+  v.synchronize();
   return out[0];
 }
 

@@ -174,6 +174,7 @@ TEST(Divergence, UniformLoopBoundBroadcastThroughTileStaticIsAccepted) {
     for (int i = 0; i < n; ++i) t.barrier.wait();
     v[t] = n;
   }));
+  v.synchronize();
   EXPECT_EQ(out[0], 3);
   EXPECT_EQ(out[31], 4);
 }
@@ -191,6 +192,7 @@ TEST(Divergence, BarriersUnderTileUniformConditionsAndBarrierFreeBranchesAreAcce
     t.barrier.wait();
     v[t] = x;
   }));
+  v.synchronize();
   EXPECT_EQ(out[3], 1);
   EXPECT_EQ(out[4], 2);
 }
@@ -207,6 +209,7 @@ TEST(Divergence, TheNextLaunchAfterADivergentOneRunsNormally) {
     t.barrier.wait();
     v[t] = 1;
   });
+  v.synchronize();
   EXPECT_EQ(out, std::vector<int>(8, 1));
 }
 
@@ -278,6 +281,7 @@ TEST(Divergence, AHelperThatWaitsCalledTwiceByEveryThreadIsNotDivergence) {
     v[t] += 1;
     wait_in_inlined_helper(t);
   }));
+  v.synchronize();
   EXPECT_EQ(out, std::vector<int>(8, 2));
 }
 

@@ -146,6 +146,7 @@ TEST(StackOverflow, RunawayRecursionInAKernelIsAStackOverflowAndTheNextLaunchWor
     t.barrier.wait();
     v[t] = 1;
   });
+  v.synchronize();
   EXPECT_EQ(out, std::vector<int>(16, 1));
 }
 
@@ -189,6 +190,7 @@ TEST(StackOverflow, ALargeLocalArrayInAKernelIsAStackOverflowAndTheNextLaunchWor
     t.barrier.wait();
     v[t] = x[31 - t.local[0]];
   });
+  v.synchronize();
   for (int g = 0; g < 64; ++g) ASSERT_EQ(out[g], g / 32 * 32 + 31 - g % 32);
 }
 
@@ -213,6 +215,7 @@ TEST(StackOverflow, ReportIsTheSameForEverySeedWhenSeveralThreadsOverflow) {
   std::vector<int> out(16, 0);
   array_view<int, 1> v(16, out);
   parallel_for_each(v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) { v[t] = t.local[0]; });
+  v.synchronize();
   for (int g = 0; g < 16; ++g) EXPECT_EQ(out[g], g % 8);
 }
 
@@ -259,18 +262,22 @@ TEST(Limits, TheLargestAllowedShapesRun) {
     (void)t;
     atomic_fetch_inc(&c[0]);
   });
+  c.synchronize();
   parallel_for_each(extent<2>(32, 32).tile<32, 32>(), [=] restrict_amp (tiled_index<32, 32> t) {
     (void)t;
     atomic_fetch_inc(&c[0]);
   });
+  c.synchronize();
   parallel_for_each(extent<3>(64, 4, 4).tile<64, 4, 4>(), [=] restrict_amp (tiled_index<64, 4, 4> t) {
     (void)t;
     atomic_fetch_inc(&c[0]);
   });
+  c.synchronize();
   parallel_for_each(extent<1>(65535).tile<1>(), [=] restrict_amp (tiled_index<1> t) {
     (void)t;
     atomic_fetch_inc(&c[0]);
   });
+  c.synchronize();
   EXPECT_EQ(count[0], 1024 * 3 + 65535);
   EXPECT_EQ(limits::max_threads_per_tile, 1024);
   EXPECT_EQ(limits::max_tiles_per_dimension, 65535);

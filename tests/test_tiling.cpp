@@ -27,6 +27,8 @@ void expect_tiling_identities(const extent<N>& e) {
     }
     atomic_fetch_inc(&v[t.global]);
   });
+  v.synchronize();
+  b.synchronize();
   EXPECT_EQ(bad[0], 0);
   for (int x : visits) ASSERT_EQ(x, 1);
 }
@@ -54,6 +56,8 @@ TEST(Tiling, SpecExampleThreadSixNineHasLocalOneOneTileOneTwoOriginFiveEight) {
     }
     if (t.local == index<2>(0, 0)) atomic_fetch_inc(&n[0]);
   });
+  s.synchronize();
+  n.synchronize();
   EXPECT_EQ(seen, (std::vector<int>{1, 1, 1, 2, 5, 8}));
   EXPECT_EQ(tiles[0], 4 * 6);
 }
@@ -71,6 +75,7 @@ TEST(Tiling, ThreeDimensionalThreadHasTheExpectedLocalTileAndOrigin) {
         s[6 + d] = t.tile_origin[d];
       }
   });
+  s.synchronize();
   EXPECT_EQ(seen, (std::vector<int>{1, 1, 1, 1, 1, 1, 2, 3, 4}));
 }
 
@@ -88,6 +93,10 @@ TEST(Tiling, EightByNineMatrixInTwoByThreeTilesHasTheExpectedIndicesAtEveryPoint
       vo(t.global[0], t.global[1], d) = t.tile_origin[d];
     }
   });
+  vg.synchronize();
+  vl.synchronize();
+  vt.synchronize();
+  vo.synchronize();
   const int dims[2] = {2, 3};
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
@@ -112,6 +121,8 @@ TEST(Tiling, PaddedLaunchRunsThePaddedDomainAndTheGuardWritesExactlyTheData) {
     atomic_fetch_inc(&n[0]);
     if (v.extent.contains(t.global)) v[t] += 1;
   });
+  v.synchronize();
+  n.synchronize();
   EXPECT_EQ(threads[0], 24 * 32);
   for (int x : data) ASSERT_EQ(x, 1);
 }
@@ -122,6 +133,7 @@ TEST(Tiling, PaddedOneDimensionalLaunchWithABoundsGuardWritesExactlyTheData) {
   parallel_for_each(v.extent.tile<32>().pad(), [=] restrict_amp (tiled_index<32> t) {
     if (v.extent.contains(t.global)) v[t] += 1;
   });
+  v.synchronize();
   for (int x : data) ASSERT_EQ(x, 1);
 }
 
@@ -130,6 +142,7 @@ TEST(Tiling, TruncatedLaunchNeverProcessesTheLeftover) {
   std::vector<int> data(20 * 20, 0);
   array_view<int, 2> v(20, 20, data);
   parallel_for_each(v.extent.tile<8, 8>().truncate(), [=] restrict_amp (tiled_index<8, 8> t) { v[t] = 1; });
+  v.synchronize();
   for (int r = 0; r < 20; ++r)
     for (int c = 0; c < 20; ++c) ASSERT_EQ(data[r * 20 + c], (r < 16 && c < 16) ? 1 : 0) << r << "," << c;
 }
@@ -138,6 +151,7 @@ TEST(Tiling, TruncatedThreeDimensionalLaunchNeverProcessesTheLeftover) {
   std::vector<int> data(5 * 9 * 13, 0);
   array_view<int, 3> v(5, 9, 13, data);
   parallel_for_each(v.extent.tile<2, 4, 8>().truncate(), [=] restrict_amp (tiled_index<2, 4, 8> t) { v[t] += 1; });
+  v.synchronize();
   for (int a = 0; a < 5; ++a)
     for (int b = 0; b < 9; ++b)
       for (int c = 0; c < 13; ++c)
@@ -153,6 +167,8 @@ TEST(Tiling, TiledIndexConvertsToItsGlobalIndex) {
     const index<1> i = t;
     s[t.global] = (i == t.global) ? 1 : 0;
   });
+  v.synchronize();
+  s.synchronize();
   for (int k = 0; k < 64; ++k) {
     ASSERT_EQ(out[k], k);
     ASSERT_EQ(same[k], 1);
@@ -171,6 +187,7 @@ TEST(Tiling, TileConstantsInsideTheKernelMatchTheLaunch) {
       v[3] = static_cast<int>(t.tile_extent.size());
     }
   });
+  v.synchronize();
   EXPECT_EQ(out, (std::vector<int>{2, 4, 8, 64}));
 }
 
@@ -180,14 +197,20 @@ TEST(NonTiled, EveryRankFromOneToFourVisitsEveryPointOnce) {
   const int dims[] = {2, 3, 4, 5};
   array_view<int, 4> v(extent<4>(dims), visits);
   parallel_for_each(v.extent, [=] restrict_amp (index<4> i) { v[i] += 1; });
+  v.synchronize();
   for (int x : visits) ASSERT_EQ(x, 1);
   std::vector<int> one(7, 0);
   array_view<int, 1> w(7, one);
   parallel_for_each(w.extent, [=] restrict_amp (index<1> i) { w[i] = i[0] * 2; });
+  v.synchronize();
+  w.synchronize();
   EXPECT_EQ(one, (std::vector<int>{0, 2, 4, 6, 8, 10, 12}));
   std::vector<int> three(3 * 4 * 5, 0);
   array_view<int, 3> x(3, 4, 5, three);
   parallel_for_each(x.extent, [=] restrict_amp (index<3> i) { x[i] = (i[0] * 4 + i[1]) * 5 + i[2]; });
+  v.synchronize();
+  w.synchronize();
+  x.synchronize();
   for (int k = 0; k < 60; ++k) ASSERT_EQ(three[k], k);
 }
 
@@ -199,6 +222,7 @@ TEST(NonTiled, AKernelsReturnValueIsIgnored) {
     v[i] = 3;
     return 42;
   });
+  v.synchronize();
   EXPECT_EQ(out, (std::vector<int>{3, 3, 3, 3}));
 }
 
@@ -213,6 +237,7 @@ TEST(Kernel, AFunctorWithAConstCallOperatorIsAKernel) {
   std::vector<int> data(8, 0);
   array_view<int, 1> v(8, data);
   parallel_for_each(v.extent.tile<4>(), scale_by_tile{v, 10});
+  v.synchronize();
   EXPECT_EQ(data, (std::vector<int>{0, 0, 0, 0, 10, 10, 10, 10}));
 }
 

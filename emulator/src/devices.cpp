@@ -17,8 +17,7 @@
 namespace tessera::emulator {
 namespace {
 
-// The memory of an emulated device other than the first: host memory this device owns. A fresh one is
-// filled with 0xCD, so a launch that reads data the runtime failed to bring here sees a recognisable
+// The memory of an emulated device: host memory this device owns. A fresh one is filled with 0xCD, so a launch that reads data the runtime failed to bring here sees a recognisable
 // pattern, not a lucky old copy. Emulated devices reach each other's memory directly, as GPUs with peer
 // access do.
 class host_mirror final : public tessera::detail::device_mirror {
@@ -58,8 +57,8 @@ std::vector<tessera::detail::device_info> enumerate() {
       d.path += ":" + std::to_string(i);
       d.description += ", device " + std::to_string(i) + " of " + std::to_string(n);
       if (i == 0) d.alias = accelerator::emulator_accelerator;
-      if (i > 0) d.make_mirror = &make_host_mirror;  // memory of its own; emulator:0 computes in host memory
     }
+    d.make_mirror = &make_host_mirror;  // memory of its own, as a GPU has
     d.backend = "emulator";
     d.ordinal = static_cast<int>(i);
     d.version = 1u << 16;

@@ -152,6 +152,7 @@ TEST_F(SameValue, AllowSameValueIgnoresWritesThatLeaveMemoryUnchanged) {
   array_view<int, 1> v(16, data);
   const auto hs = hazards_of([&] { everyone_sets_flag(v, true); });
   EXPECT_TRUE(hs.empty()) << describe(hs);
+  v.synchronize();
   EXPECT_EQ(data[7], 1);
 }
 
@@ -228,6 +229,7 @@ TEST(HostMemory, ConstantTablesAndTheKernelsOwnCapturesAreNotHostMemory) {
     int local[3] = {t.local[0], 1, 2};
     v[t] = weights[t.local[0] % 4] * scale + local[t.local[0] % 3];
   }));
+  v.synchronize();
   EXPECT_EQ(data[5], 2 * 3 + 2);
 }
 
@@ -246,6 +248,7 @@ TEST(NonTiledLaunches, ElementwiseKernelsAreClean) {
   array_view<const int, 1> in(1000, a);
   array_view<int, 1> out(1000, b);
   EXPECT_NO_THROW(parallel_for_each(out.extent, [=] restrict_amp (index<1> i) { out[i] = in[i] * in[(i[0] + 1) % 1000]; }));
+  out.synchronize();
   EXPECT_EQ(b[999], 4);
 }
 
@@ -359,6 +362,7 @@ TEST(SpinWaits, ALongLoopOverManyAddressesIsNotASpin) {
     for (int k = 0; k < (1 << 16); ++k) sum += a[k];
     v[t] = sum;
   }));
+  v.synchronize();
   EXPECT_EQ(out[3], 1 << 16);
 }
 
@@ -378,6 +382,9 @@ TEST(SpinWaits, ALongComputationOverTwoViewElementsNothingWritesIsNotAHang) {
             for (int k = 0; k < long_loop; ++k) acc += a[0] * b[0];
           v[t] = acc;
         });
+        a.synchronize();
+        b.synchronize();
+        v.synchronize();
       },
       &message);
   EXPECT_TRUE(hs.empty()) << message;
@@ -395,6 +402,9 @@ TEST(SpinWaits, EveryThreadComputingOverTheSameTwoElementsIsNotAHang) {
           for (int k = 0; k < long_loop; ++k) acc += a[0] * b[0];
           v[t] = acc + t.local[0];
         });
+        a.synchronize();
+        b.synchronize();
+        v.synchronize();
       },
       &message);
   EXPECT_TRUE(hs.empty()) << message;
@@ -420,6 +430,8 @@ TEST(SpinWaits, ALongComputationOverTileStaticValuesWrittenBeforeABarrierIsNotAH
         });
       },
       &message);
+  w.synchronize();
+  v.synchronize();
   EXPECT_TRUE(hs.empty()) << message;
   EXPECT_EQ(out[5], 6 * long_loop);
 }
@@ -438,6 +450,8 @@ TEST(SpinWaits, ALoopReadingItsOwnTileStaticSlotIsNotAHang) {
             for (int k = 0; k < long_loop; ++k) acc += s[3] * w[0];
           v[t] = acc;
         });
+        w.synchronize();
+        v.synchronize();
       },
       &message);
   EXPECT_TRUE(hs.empty()) << message;
@@ -455,6 +469,9 @@ TEST(SpinWaits, ALongComputationInANonTiledLaunchIsNotAHang) {
           for (int k = 0; k < long_loop; ++k) acc += a[0] * b[0];
           v[i] = acc;
         });
+        a.synchronize();
+        b.synchronize();
+        v.synchronize();
       },
       &message);
   EXPECT_TRUE(hs.empty()) << message;
@@ -479,6 +496,7 @@ TEST(SpinWaits, ALongSearchUpdatingAnAtomicMaximumIsNotAWait) {
           t.barrier.wait();
           if (t.local[0] == 0) v[t.tile] = best;
         });
+        v.synchronize();
       },
       &message);
   EXPECT_TRUE(hs.empty()) << message;
@@ -512,6 +530,8 @@ TEST(SpinWaits, APollerIsNotStoppedWhileAnotherThreadStillComputesWhatItWaitsFor
         });
       },
       &message);
+  a.synchronize();
+  v.synchronize();
   ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
   EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
   EXPECT_EQ(out[0], 1);  // the poller went on once the flag was set
@@ -567,6 +587,8 @@ TEST(SpinWaits, PollingWithPlainLoadsUntilAnotherThreadStoresIsReported) {
       },
       &message);
   emulator::set_options(saved);
+  w.synchronize();
+  v.synchronize();
   ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
   EXPECT_EQ(message.find("a hang"), std::string::npos) << message;
   EXPECT_EQ(data[0], 1);
@@ -659,6 +681,8 @@ TEST_F(Modes, OutOfBoundsCheckCanBeSwitchedOff) {
   array_view<int, 1> first_half = whole.section(index<1>(0), extent<1>(16));
   // Past the section's extent but inside the buffer: unchecked, as on a GPU.
   EXPECT_NO_THROW(parallel_for_each(extent<1>(16), [=] restrict_amp (index<1> i) { first_half[i[0] + 16] = 7; }));
+  whole.synchronize();
+  first_half.synchronize();
   EXPECT_EQ(data[31], 7);
 }
 
@@ -686,6 +710,7 @@ TEST(SpinWaits, ASearchReReadingABoundOthersLowerIsNotAWait) {
             t.barrier.wait();
             if (t.local[0] == 0) v[t.tile] = bound;
           });
+          v.synchronize();
         },
         &message);
     EXPECT_TRUE(hs.empty()) << "workers " << workers << " seed " << seed << ": " << message;

@@ -115,6 +115,7 @@ TEST(TileStaticHazards, AtomicExchangeIntoFreshTileStaticIsAStoreNotAnUninitiali
       t.barrier.wait();
       v[t] = s[7 - t.local[0]];
     });
+    v.synchronize();
   });
   EXPECT_TRUE(hs.empty()) << describe(hs);
   EXPECT_EQ(out, (std::vector<int>{14, 12, 10, 8, 6, 4, 2, 0}));
@@ -156,6 +157,7 @@ TEST(TileStaticHazards, TreeReductionWithBarriersIsClean) {
     }
     if (l == 0) b[0] = s[0];
   }));
+  b.synchronize();
   EXPECT_EQ(out[0], 256);
 }
 
@@ -168,6 +170,7 @@ TEST(TileStaticHazards, ExchangeAcrossATileStaticFenceIsClean) {
     t.barrier.wait_with_tile_static_memory_fence();
     v[t] = s[15 - t.local[0]];
   }));
+  v.synchronize();
   EXPECT_EQ(out[0], 15);
 }
 
@@ -182,6 +185,7 @@ TEST(TileStaticHazards, AtomicHistogramInTileStaticIsClean) {
     t.barrier.wait();
     if (t.local[0] < 8) v[t.local[0]] = bins[t.local[0]];
   }));
+  v.synchronize();
   EXPECT_EQ(out, std::vector<int>(8, 32));
 }
 
@@ -198,6 +202,7 @@ TEST(TileStaticHazards, TwoThreadsWritingDifferentFieldsOfOneStructIsClean) {
     t.barrier.wait();
     v[t] = t.local[0] == 0 ? p.b : p.a;
   }));
+  v.synchronize();
   EXPECT_EQ(out, (std::vector<int>{2, 1}));
 }
 
@@ -210,6 +215,7 @@ TEST(TileStaticHazards, ManyThreadsReadingOneValueIsClean) {
     t.barrier.wait();
     v[t] = broadcast;
   }));
+  v.synchronize();
   EXPECT_EQ(out, std::vector<int>(64, 42));
 }
 
@@ -298,6 +304,8 @@ TEST(GlobalMemoryHazards, ExchangeThroughGlobalMemoryAcrossAGlobalFenceIsClean) 
     t.barrier.wait_with_global_memory_fence();
     v[t] = s[t.tile_origin[0] + 31 - t.local[0]];
   }));
+  s.synchronize();
+  v.synchronize();
   EXPECT_EQ(out[0], 31);
 }
 
@@ -342,6 +350,7 @@ TEST(GlobalMemoryHazards, AtomicCounterFromEveryTileIsClean) {
     (void)t;
     atomic_fetch_add(&c[0], 1);
   }));
+  c.synchronize();
   EXPECT_EQ(counter[0], 128);
 }
 
@@ -350,6 +359,7 @@ TEST(GlobalMemoryHazards, EveryTileReadingSharedInputAndWritingItsOwnOutputIsCle
   array_view<const float, 1> a(16, in);
   array_view<float, 1> b(256, out);
   EXPECT_NO_THROW(parallel_for_each(b.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) { b[t] = a[t.local] * t.tile[0]; }));
+  b.synchronize();
   EXPECT_EQ(out[255], 30.0f);
 }
 
@@ -627,6 +637,8 @@ TEST_F(EverySeed, PlainInitBarrierThenAtomicsIsCleanAtEverySeed) {
       t.barrier.wait();
       v[t] = count;
     });
+    v.synchronize();
+    c.synchronize();
   });
   EXPECT_EQ(out, std::vector<int>(64, 16));
 }

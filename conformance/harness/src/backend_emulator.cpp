@@ -12,7 +12,7 @@ namespace tessera::conformance {
 namespace {
 // The suite's multi-accelerator cases (conformance/cases/acc/several_accelerators.cpp) run on two
 // emulated devices unless TESSERA_EMULATOR_DEVICES says otherwise; the other cases run on emulator:0,
-// which computes in host memory exactly as the one "emulator" device does. Set before main(), before
+// which behaves exactly as the one "emulator" device does. Set before main(), before
 // anything lists the devices (the registry lists them on first use).
 const bool two_emulated_devices = [] {
   setenv("TESSERA_EMULATOR_DEVICES", "2", 0);

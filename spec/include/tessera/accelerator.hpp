@@ -141,8 +141,8 @@ class accelerator {
   bool get_supports_cpu_shared_memory() const noexcept { return device_->supports_cpu_shared_memory; }
 
   // The CPU access type arrays on this accelerator get when their constructor asks for
-  // access_type_auto (ACC-7, §3.2.6). Until set: read_write where the accelerator shares memory with the
-  // CPU (the emulator and "cpu" compute in host memory), none elsewhere (a GPU's own memory).
+  // access_type_auto (ACC-7, §3.2.6). Until set: read_write where the accelerator's arrays are in memory
+  // the CPU reaches (the emulator's and "cpu"'s), none elsewhere (a GPU's own memory).
   access_type get_default_cpu_access_type() const noexcept {
     return resolve(__atomic_load_n(&device_->default_cpu_access_state, __ATOMIC_ACQUIRE));
   }

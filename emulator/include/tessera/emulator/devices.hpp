@@ -1,10 +1,11 @@
 // The emulator's devices in the accelerator registry of every program that links it.
 //
 // TESSERA_EMULATOR_DEVICES=N (default 1) sets how many emulated accelerators there are. With one (the
-// default), the device is "emulator" and computes in host memory. With N > 1 they are "emulator:0" ...
-// "emulator:N-1" ("emulator" still names emulator:0): emulator:0 computes in host memory, every other one
-// in memory of its own (a mirror, detail/data_home.hpp), so data moves between emulated devices exactly
-// as between GPUs and a stale copy shows on the CPU. Each runs the same checks.
+// default), the device is "emulator"; with N > 1 they are "emulator:0" ... "emulator:N-1" ("emulator"
+// still names emulator:0). Every one computes in memory of its own (a mirror, detail/data_home.hpp), as a
+// GPU does: a kernel's writes reach a view's container only when the program synchronizes, data moves
+// between emulated devices exactly as between GPUs, and a forgotten synchronize() or a stale copy shows
+// on the CPU as it would on a GPU. Each runs the same checks.
 #pragma once
 
 namespace tessera::emulator {

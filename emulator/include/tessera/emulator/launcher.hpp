@@ -1,6 +1,6 @@
 // The emulator's launcher (the backend contract, detail/backend.hpp): every launch on an emulated
-// device runs here, synchronously, on the host: in host memory on the first device, in the device's own
-// mirrors (host memory the device owns, devices.cpp) on the others.
+// device runs here, synchronously, on the host, in the device's own mirrors (host memory the device owns,
+// devices.cpp), as a launch on a GPU computes in the GPU's memory.
 #pragma once
 
 #include <tessera/accelerator.hpp>

@@ -6,8 +6,8 @@
 // device_mirror; the home then tracks which copies are current and moves whole buffers between them:
 // lazily before a launch uses the data, and back on host access, synchronize() or the last view's
 // destruction (AV-4, AV-13). discard_data() skips the next copy-in; refresh() declares the host copy the
-// current one (AV-5, AV-6). The emulator's first device computes in host memory; its other devices
-// (TESSERA_EMULATOR_DEVICES) and GPUs compute in a mirror.
+// current one (AV-5, AV-6). Emulated devices and GPUs alike compute in a mirror, so the container a view
+// is built over shows a kernel's writes only once the program synchronizes, on every backend.
 //
 // Several devices: a home has at most one mirror. When a launch on another device wants the data, or a
 // whole-buffer copy() sends it to a home placed on another device, the data moves mirror to mirror where

@@ -30,7 +30,7 @@ struct captured_memory {
 [[noreturn]] void throw_array_on_other_device(const data_home& home, const char* launch_path);
 
 struct launch_capture {
-  bool on_device = false;  // false: the launch computes in host memory (the emulator's first device)
+  bool on_device = false;  // false: the launch computes in host memory (a device without mirrors)
   int device = 0;          // the backend's device number
   mirror_factory make_mirror = nullptr;          // with on_device: the device's mirrors
   const void* device_id = nullptr;               // the launch's device (its registry entry); null: unknown
