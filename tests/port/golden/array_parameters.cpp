@@ -24,6 +24,16 @@ int length(const array<int, 1>& a) restrict(amp, cpu) { return a.get_extent()[0]
 // Also runs on the CPU, compares the arrays' addresses, which views do not keep: unchanged.
 bool same(const array<int, 1>& a, const array<int, 1>& b) restrict(amp, cpu) { return &a == &b; }
 
+// Also runs on the CPU, declared here and defined in each file that uses it (a header of a test suite):
+// the definition, in amp code too, can reach the array only as a view would: converted.
+template <typename T, int N>
+void set_all(index<N>& idx, array<T, N>& a) restrict(cpu, amp);
+
+template <typename T, int N>
+void run_set_all(array<T, N>& a) {
+  parallel_for_each(a.get_extent(), [&](index<N> idx) restrict(amp) { set_all<T, N>(idx, a); });
+}
+
 template <typename T>
 std::vector<T> tripled(const std::vector<T>& data) {
   array<T, 1> in(static_cast<int>(data.size()), data.begin()), out(static_cast<int>(data.size()));

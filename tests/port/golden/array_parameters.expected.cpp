@@ -24,6 +24,17 @@ restrict_amp int length(const array_view<const int, 1>& a) { return a.get_extent
 // Also runs on the CPU, compares the arrays' addresses, which views do not keep: unchanged.
 restrict_amp bool same(const array<int, 1>& a, const array<int, 1>& b) { return &a == &b; }
 
+// Also runs on the CPU, declared here and defined in each file that uses it (a header of a test suite):
+// the definition, in amp code too, can reach the array only as a view would: converted.
+template <typename T, int N>
+restrict_amp void set_all(index<N>& idx, const array_view<T, N>& a);
+
+template <typename T, int N>
+void run_set_all(array<T, N>& a) {
+  concurrency::array_view<T, N> a_view(a);
+  parallel_for_each(a.get_extent(), [=] restrict_amp (index<N> idx) { set_all<T, N>(idx, a_view); });
+}
+
 template <typename T>
 std::vector<T> tripled(const std::vector<T>& data) {
   array<T, 1> in(static_cast<int>(data.size()), data.begin()), out(static_cast<int>(data.size()));

@@ -12,6 +12,9 @@
     return result; \
 }()
 
+// A helper that runs an expression on the CPU and in a kernel: nvcc refuses [&] in a device lambda.
+#define ON_CPU_AND_GPU(run, expr) run([&]() restrict(cpu, amp) { return (expr); })
+
 #define FILL_KERNEL(view, value) [=](concurrency::index<1> i) mutable restrict(cpu, amp) { view[i] = (value); }
 
 // Not a lambda: stays as it is.

@@ -103,8 +103,8 @@ std::optional<port_context::array_parameter> port_context::array_parameter_of(co
     if ((site = restriction_of(d)) != nullptr) break;
   if (!site || !site->amp) return {};
   // A function that also runs on the CPU may be handed a real array by a host caller (it then gets a view
-  // of it) and may use members only an array has: converted only where its definition is seen, in the
-  // one file that declares it, and uses the array as a view would.
+  // of it) and may use members only an array has: converted where its definition uses the array as a view
+  // would, or is in another file (body_takes_a_view).
   if (site->cpu && !body_takes_a_view(function, parameter->getFunctionScopeIndex())) return {};
   const auto* tsi = parameter->getTypeSourceInfo();
   if (!tsi) return {};
@@ -136,12 +136,17 @@ std::optional<port_context::array_parameter> port_context::array_parameter_of(co
 }
 
 bool port_context::body_takes_a_view(const clang::FunctionDecl* function, unsigned position) const {
-  const clang::FunctionDecl* definition = function->getDefinition();
-  if (!definition || !definition->getBody() || position >= definition->getNumParams()) return false;
+  // Every declaration must be the program's own (ported too), not a system or library header's, so that
+  // the files that declare it and the file that defines it all make the same change.
   const auto& sm = sources();
-  const clang::FileID file = sm.getFileID(sm.getSpellingLoc(definition->getLocation()));
   for (const clang::FunctionDecl* d : function->redecls())
-    if (sm.getFileID(sm.getSpellingLoc(d->getLocation())) != file) return false;
+    if (sm.isInSystemHeader(sm.getSpellingLoc(d->getLocation()))) return false;
+  // Defined in another file (a header declares it, each test defines it): the body is amp code too, and
+  // amp code reaches an array only through what a view has with the same meaning; the file that defines
+  // it, ported, sees the body and makes the same decision.
+  const clang::FunctionDecl* definition = function->getDefinition();
+  if (!definition || !definition->getBody()) return true;
+  if (position >= definition->getNumParams()) return false;
   // Amp code cannot recurse; the depth only bounds a walk through calls that pass the array on.
   if (array_parameter_depth_ > 8) return false;
   struct depth_guard {

@@ -91,6 +91,8 @@ class recorder_callbacks : public clang::PPCallbacks {
       s.spell_end = tokens[close].getLocation().getLocWithOffset(1);
       s.spelled_directly = true;
       site.parameters = tokens[k].getLocation();
+      if (k >= 3 && tokens[k - 2].is(clang::tok::amp) && tokens[k - 3].is(clang::tok::l_square))
+        site.reference_default = tokens[k - 2].getLocation();
       sites_.add(site);
     }
   }

@@ -29,6 +29,7 @@ struct restrict_site {
 struct macro_lambda_site {
   restrict_site restriction;          // as spelled in the definition
   clang::SourceLocation parameters;   // the "(" of the lambda's parameter list
+  clang::SourceLocation reference_default;  // the "&" of a capture list that is exactly [&]; else invalid
 };
 
 class restrict_sites {
