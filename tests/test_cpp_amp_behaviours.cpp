@@ -1,6 +1,7 @@
 // Behaviours C++ AMP programs rely on beyond the clauses' wording, pinned one per test: the unscoped
 // access_type constants, where an array's elements may be touched from (ARR-6, PFE-10), the launch
-// error of a data-only accelerator, and copies from reversed ranges (ARR-9).
+// error of a data-only accelerator, copies from reversed ranges (ARR-9), and when a view's container
+// shows a kernel's writes (AV-4, AV-5, AV-13).
 #include <tessera/amp.hpp>
 
 #include <gtest/gtest.h>
@@ -23,7 +24,7 @@ TEST(CppAmpBehaviours, AccessTypeConstantsAreUnscopedAndCombineAsBits) {
   static_assert((access_type_read_write & access_type_write) != 0 && (access_type_read & access_type_write) == 0);
   static_assert(static_cast<access_type>(access_type_read | access_type_write) == access_type::read_write);
   const access_type t = accelerator("emulator").get_default_cpu_access_type();
-  EXPECT_TRUE((t & access_type_read) != 0);  // the emulator shares host memory: read_write
+  EXPECT_TRUE((t & access_type_read) != 0);  // the emulator's arrays are in memory the CPU reaches
   int as_int = access_type_none;
   EXPECT_EQ(as_int, 0);
 }
@@ -95,6 +96,38 @@ TEST(CppAmpBehaviours, CopyFromAReversedRangeThrows) {
   EXPECT_THROW(copy(src.end(), src.begin(), dest), runtime_exception);
   array_view<int, 1> v(3);
   EXPECT_THROW(copy(src.end(), src.begin(), v), runtime_exception);
+}
+
+// AV-4, AV-13: the container a view is built over shows a kernel's writes only once the program
+// synchronizes (synchronize(), host access through the view, the last view's destruction), as on a GPU
+// and with Microsoft's runtime, which programs and test suites written for it rely on.
+TEST(CppAmpBehaviours, TheContainerShowsAKernelsWritesOnlyOnceSynchronized) {
+  std::vector<int> data(16, 2);
+  {
+    array_view<int, 1> v(16, data);
+    parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] += 1; });
+    EXPECT_EQ(data[3], 2);
+    v.synchronize();
+    EXPECT_EQ(data[3], 3);
+    parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] += 1; });
+    EXPECT_EQ(v[3], 4);
+    EXPECT_EQ(data[3], 4);
+    parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] += 1; });
+    EXPECT_EQ(data[3], 4);
+  }
+  EXPECT_EQ(data[3], 5);
+}
+
+// AV-5: discard_data() after a kernel keeps the kernel's writes out of the container, through the view
+// and through a section of it.
+TEST(CppAmpBehaviours, DiscardAfterAKernelKeepsItsWritesOutOfTheContainer) {
+  std::vector<int> data(16, 20);
+  array_view<int, 1> v(16, data);
+  array_view<int, 1> part = v.section(4, 8);
+  parallel_for_each(part.extent, [=] restrict_amp (index<1> i) { part[i] = 7; });
+  part.discard_data();
+  v.synchronize();
+  EXPECT_EQ(data, std::vector<int>(16, 20));
 }
 
 }  // namespace
