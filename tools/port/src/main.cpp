@@ -1,6 +1,6 @@
 // tessera-port: rewrites C++ AMP source into the form both nvcc and Tessera's emulator compile.
 //
-//   tessera-port [--out-dir DIR | --in-place] [--dry-run] [-p BUILD_DIR] FILE... [-- COMPILER_ARGS]
+//   tessera-port [--out-dir DIR | --in-place] [--dry-run] [-p BUILD_DIR] [-j N] FILE... [-- COMPILER_ARGS]
 //
 // Each FILE is parsed as the program's own build parses it (compile_commands.json in BUILD_DIR or found
 // above the file, or the arguments after --), with Tessera's compat headers (<amp.h>) on the include
@@ -22,11 +22,16 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace cl = llvm::cl;
 using namespace tessera::port;
@@ -42,6 +47,8 @@ cl::opt<std::string> build_path("p", cl::desc("Build directory holding compile_c
                                 cl::value_desc("BUILD_DIR"), cl::cat(category));
 cl::opt<bool> no_pch("no-pch", cl::desc("Parse <amp.h> again for every file instead of once (slower; same results)"),
                       cl::cat(category));
+cl::opt<unsigned> jobs("j", cl::desc("Port N files at a time (default: one per core); the output is the same for every N"),
+                       cl::value_desc("N"), cl::init(0), cl::cat(category));
 cl::list<std::string> files(cl::Positional, cl::desc("FILE..."), cl::OneOrMore, cl::cat(category));
 
 // Keeps the first error of a file ("file:line:col: message") and prints nothing else of the parse. An
@@ -153,7 +160,7 @@ int main(int argc, const char** argv) {
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "tessera-port: ports C++ AMP source to the form nvcc and Tessera's emulator both "
-                              "compile\n\n  tessera-port [--out-dir DIR | --in-place] [--dry-run] [-p BUILD_DIR] "
+                              "compile\n\n  tessera-port [--out-dir DIR | --in-place] [--dry-run] [-p BUILD_DIR] [-j N] "
                               "FILE... [-- COMPILER_ARGS]\n");
   if (in_place && !out_dir.empty()) {
     llvm::errs() << "tessera-port: choose one of --out-dir and --in-place\n";
@@ -191,24 +198,36 @@ int main(int argc, const char** argv) {
   const clang::tooling::ArgumentsAdjuster adjust = clang::tooling::combineAdjusters(
       clang::tooling::combineAdjusters(clang::tooling::getClangSyntaxOnlyAdjuster(), clang::tooling::getClangStripOutputAdjuster()),
       port_arguments(includes));
+  // <amp.h> precompiled once, with the first file's command, for every file whose command matches it.
   std::optional<amp_pch> pch;
   bool pch_tried = no_pch;
-  for (const std::string& file : files) {
+  std::vector<char> with_pch(files.size(), 0);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto commands = db->getCompileCommands(files[i]);
+    if (commands.empty()) continue;
+    const auto key = arguments_without_input(adjust(commands.front().CommandLine, files[i]), files[i]);
+    if (!pch_tried) {
+      pch_tried = true;
+      if (auto made = amp_pch::make(key)) pch.emplace(std::move(*made));
+    }
+    with_pch[i] = pch && pch->fits(key);
+  }
+
+  // Each file is parsed and ported on its own (a translation unit of its own), several at a time; what
+  // they print and write is done afterwards, in the order of the command line, so that the output is the
+  // same for any number of jobs.
+  struct outcome {
     std::map<std::string, ported_file> results;
+    std::string error;
+  };
+  std::vector<outcome> outcomes(files.size());
+  auto port_one = [&](std::size_t i) {
+    const std::string& file = files[i];
+    outcome& o = outcomes[i];
     first_error errors;
     errors.input = file;
-    // <amp.h> precompiled once, for every file whose command matches the first one's.
-    bool with_pch = false;
-    if (const auto commands = db->getCompileCommands(file); !commands.empty()) {
-      const auto key = arguments_without_input(adjust(commands.front().CommandLine, file), file);
-      if (!pch_tried) {
-        pch_tried = true;
-        if (auto made = amp_pch::make(key)) pch.emplace(std::move(*made));
-      }
-      with_pch = pch && pch->fits(key);
-    }
     auto run_once = [&](bool use_pch) {
-      results.clear();
+      o.results.clear();
       errors.clear();
       clang::tooling::ClangTool tool(*db, {file});
       tool.appendArgumentsAdjuster(adjust);
@@ -216,23 +235,40 @@ int main(int argc, const char** argv) {
         tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(
             clang::tooling::CommandLineArguments{"-include-pch", pch->path()}, clang::tooling::ArgumentInsertPosition::END));
       tool.setDiagnosticConsumer(&errors);
-      tool.run(make_port_factory(results).get());
-      for (const auto& [path, r] : results)
+      tool.run(make_port_factory(o.results).get());
+      for (const auto& [path, r] : o.results)
         if (r.parsed) return true;
       return false;
     };
     // A file that does not parse with the precompiled header is parsed again without it, so that the
     // header changes nothing but the time, and the error named is the file's own.
-    if (!run_once(with_pch) && with_pch) run_once(false);
+    if (!run_once(with_pch[i]) && with_pch[i]) run_once(false);
+    o.error = errors.text;
+  };
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t workers = std::min<std::size_t>(jobs ? jobs : cores, files.size());
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) port_one(i);
+  };
+  std::vector<std::thread> pool;
+  for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string& file = files[i];
+    const auto& results = outcomes[i].results;
+    const std::string& error_text = outcomes[i].error;
     const ported_file* result = nullptr;
     for (const auto& [path, r] : results)
       if (r.parsed) result = &r;
     if (!result) {
       ++failed;
       llvm::errs() << "tessera-port: " << display(file) << " not ported, left as it is: "
-                   << (errors.text.empty() ? std::string("it could not be parsed") : errors.text) << "\n";
-      if (errors.text.find("amp_graphics.h") != std::string::npos || errors.text.find("direct3d") != std::string::npos ||
-          errors.text.find("texture") != std::string::npos)
+                   << (error_text.empty() ? std::string("it could not be parsed") : error_text) << "\n";
+      if (error_text.find("amp_graphics.h") != std::string::npos || error_text.find("direct3d") != std::string::npos ||
+          error_text.find("texture") != std::string::npos)
         llvm::errs() << "tessera-port: " << message_of(warning::unavailable_api) << "\n";
       continue;
     }
