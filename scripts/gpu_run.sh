@@ -5,7 +5,8 @@
 # diff it (scripts/port_corpus.sh); run every test (the GPU ones included), the benchmark of the emulator's
 # checks against compute-sanitizer, and the GPU benchmark.
 #
-#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--steps LIST]
+#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR]
+#                      [--external-suite SUITE --external-ported DIR] [--steps LIST]
 #
 # --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
 # when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
@@ -13,7 +14,13 @@
 # (scripts/port_corpus.sh --export), for a host without Clang's LibTooling.
 # --external-bundle DIR: a C++ AMP test suite ported and built by nvcc on another machine
 # (scripts/port_external_suite.sh --bundle DIR), run here by the step "external".
-# --steps LIST: some of suite,corpus,tests,bench,gpus,external,build (default: all but external), so
+# --external-suite SUITE (the suite's root folder, or a .tar.xz of it) with --external-ported DIR (a
+# `port_external_suite.sh --port-only` OUTDIR made on a machine with LibTooling, or a .tar.xz of it): the
+# step "external" builds that run's tests here, the original and the ported for the emulator and the
+# ported with nvcc, all cores at a time, and runs them (the GPU column too); the step "external-emulator"
+# builds and runs every executable test of the suite, unported, on the emulator.
+# --steps LIST: some of suite,corpus,tests,bench,gpus,external,external-emulator,build (default: all but
+# the external ones), so
 # that the run can be split over several calls on one machine; the build is incremental, each step builds
 # what it needs (build: everything, and nothing run; a fresh host's first call).
 # gpus: the CUDA side of the suite on 1 GPU and then spread over all N (the same cases, seed and
@@ -22,12 +29,14 @@
 # GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--steps suite,corpus,tests,bench,gpus,external,build]"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR] [--steps suite,corpus,tests,bench,gpus,external,external-emulator,build]"
 out="${1:?$usage}"
 shift
 debs=""
 ported=""
 external=""
+external_suite=""
+external_ported=""
 steps="suite,corpus,tests,bench,gpus"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -35,6 +44,8 @@ while [ $# -gt 0 ]; do
     --ported-corpus) ported="$(cd "${2:?--ported-corpus needs a folder}" && pwd)"; shift 2 ;;
     --steps) steps="${2:?--steps needs a list}"; shift 2 ;;
     --external-bundle) external="$(cd "${2:?--external-bundle needs a folder}" && pwd)"; shift 2 ;;
+    --external-suite) external_suite="$(realpath "${2:?--external-suite needs a folder or .tar.xz}")"; shift 2 ;;
+    --external-ported) external_ported="$(realpath "${2:?--external-ported needs a folder or .tar.xz}")"; shift 2 ;;
     *) echo "gpu_run: unknown option $1 ($usage)" >&2; exit 2 ;;
   esac
 done
@@ -120,12 +131,35 @@ step() { printf '\n== %s ==\n' "$*"; }
     "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1
   fi
 
+  # unpacked FOLDER_OR_TAR_XZ: the folder itself, or the one folder the archive holds, unpacked under OUTDIR.
+  unpacked() {
+    if [ -f "$1" ]; then
+      mkdir -p "$out/unpacked" && tar -xJf "$1" -C "$out/unpacked" && echo "$out/unpacked/$(tar -tJf "$1" | head -1 | cut -d/ -f1)"
+    else
+      echo "$1"
+    fi
+  }
   if wants external; then
-    step "a C++ AMP test suite, ported and built by nvcc elsewhere, run on the GPU"
-    if [ -n "${external:-}" ]; then
+    if [ -n "$external_suite" ] && [ -n "$external_ported" ]; then
+      step "a C++ AMP test suite, ported elsewhere: built here (emulator, nvcc) and run, the GPU too"
+      suite_dir="$(unpacked "$external_suite")"
+      ported_dir="$(unpacked "$external_ported")"
+      TESSERA_BUILD="$build" "$here/scripts/port_external_suite.sh" "$suite_dir" "$out/external" --ported "$ported_dir" \
+        --list "$ported_dir/sample.txt" --gpu --jobs "$(nproc)" --timeout 120 | tail -n 8 || status=1
+    elif [ -n "${external:-}" ]; then
+      step "a C++ AMP test suite, ported and built by nvcc elsewhere, run on the GPU"
       "$here/scripts/port_external_suite.sh" --run-bundle "$external" "$out/external" | tail -n 12 || status=1
     else
-      echo "not run: no --external-bundle DIR (scripts/port_external_suite.sh --bundle DIR makes one)"
+      echo "external: not run: no --external-suite with --external-ported, and no --external-bundle"
+    fi
+  fi
+  if wants external-emulator; then
+    step "every executable test of a C++ AMP test suite, unported, on the emulator"
+    if [ -n "$external_suite" ]; then
+      TESSERA_BUILD="$build" "$here/scripts/port_external_suite.sh" "$(unpacked "$external_suite")" "$out/external-emulator" --original-only \
+        --jobs "$(nproc)" --timeout 120 | tail -n 6 || status=1
+    else
+      echo "external-emulator: not run: no --external-suite"
     fi
   fi
 

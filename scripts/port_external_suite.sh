@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # port_external_suite.sh SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--bundle DIR] [--jobs J] [--timeout SEC]
+#                        [--port-only | --ported DIR | --original-only]
 # port_external_suite.sh --run-bundle BUNDLE OUTDIR
 #
 # Measures how a C++ AMP test suite laid out as Microsoft's C++ AMP conformance suite (SUITE_DIR/Tests/**/
@@ -19,6 +20,13 @@
 # --bundle DIR packs the nvcc-built binaries (stripped) and the table into DIR and DIR.tar.xz, for a GPU host
 # without the suite, the compilers or LibTooling: `--run-bundle DIR[.tar.xz] OUTDIR` there runs them and
 # prints the table with the GPU column.
+# --port-only ports and builds nothing else (fast; for a machine without the GPU's 16 cores); --ported DIR
+# then takes DIR/ported (an OUTDIR of that run) instead of porting, so that a GPU host without Clang's
+# LibTooling builds and runs every column there. --original-only evaluates the original on the emulator
+# alone (does every test that compiles pass on the emulator?).
+# The suite's support library names clang as the only compiler it knows (amptest/platform.h); with another
+# compiler (g++ on a GPU host) a two-line stand-in for that header, under OUTDIR/compiler_shim, is put first
+# on the include path.
 # Prints a table (OUTDIR/results.tsv) and totals (OUTDIR/summary.txt); logs per test under OUTDIR/logs.
 # Nothing of the suite is kept here: SUITE_DIR is only read; ported copies go under OUTDIR.
 #
@@ -32,7 +40,8 @@ set -uo pipefail
 # the table, on stdout.
 summarize() {
 python3 - "$@" <<'PY'
-import sys, csv
+import sys, csv, os
+mode = os.environ.get("MODE", "all")
 out, have_nvcc, link, want_gpu, have_gpu = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1", sys.argv[4] == "1", sys.argv[5] == "1"
 rows = list(csv.DictReader(open(f"{out}/results.tsv"), delimiter="\t"))
 n = len(rows)
@@ -43,12 +52,17 @@ lines = []
 lines.append(f"tests evaluated: {n}")
 lines.append(f"original on the emulator: pass {len(eo)}, skip {cnt(lambda r: r['emu_orig']=='skip')}, fail {cnt(lambda r: r['emu_orig'].startswith('fail') or r['emu_orig']=='timeout')}, did not build {cnt(lambda r: r['emu_orig']=='nobuild')}")
 ep = [r for r in eo if r["emu_ported"] == "pass"]
-lines.append(f"ported on the emulator, of the {len(eo)} passing originals: pass {len(ep)} ({pct(len(ep), len(eo))})")
+if mode == "original_only":
+    lines.append("ported: not evaluated (--original-only)")
+elif mode == "port_only":
+    lines.append("builds and runs: none (--port-only)")
+else:
+    lines.append(f"ported on the emulator, of the {len(eo)} passing originals: pass {len(ep)} ({pct(len(ep), len(eo))})")
 if have_nvcc:
     ok = [r for r in eo if r["nvcc"] in ("compiled", "linked")]
     lines.append(f"ported built by nvcc ({'compiled and linked' if link else 'compiled only: no libtessera_cuda.a in the build'}), of the {len(eo)} passing originals: {len(ok)} ({pct(len(ok), len(eo))})")
 else:
-    lines.append("nvcc: not run (no nvcc)")
+    lines.append("nvcc: not run (" + ("--" + mode.replace("_", "-") if mode in ("original_only", "port_only") else "no nvcc") + ")")
 if want_gpu and have_gpu and link:
     g = [r for r in eo if r["gpu"] == "pass"]
     lines.append(f"ported on the GPU, of the {len(eo)} passing on the emulator: pass {len(g)} ({pct(len(g), len(eo))}); of the {len([r for r in eo if r['nvcc']=='linked'])} that nvcc built: {len(g)}")
@@ -104,11 +118,11 @@ PY
   exit 0
 fi
 
-usage() { printf "usage: %s SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--bundle DIR] [--jobs J] [--timeout SEC]\n       %s --run-bundle BUNDLE OUTDIR\n" "$0" "$0" >&2; exit 2; }
+usage() { printf "usage: %s SUITE_DIR OUTDIR [--sample N] [--seed S | --list FILE] [--gpu] [--bundle DIR] [--jobs J] [--timeout SEC] [--port-only | --ported DIR | --original-only]\n       %s --run-bundle BUNDLE OUTDIR\n" "$0" "$0" >&2; exit 2; }
 [ $# -ge 2 ] || usage
 SUITE=$(cd "$1" 2>/dev/null && pwd) || { echo "error: SUITE_DIR '$1' is not a folder" >&2; exit 2; }
 OUT=$2; shift 2
-SAMPLE=0; SEED=1; LIST=""; GPU=0; BUNDLE=""; JOBS=$(nproc); TIMEOUT=300
+SAMPLE=0; SEED=1; LIST=""; GPU=0; BUNDLE=""; JOBS=$(nproc); TIMEOUT=300; MODE=all; PORTED_FROM=
 while [ $# -gt 0 ]; do
   case $1 in
     --sample) SAMPLE=$2; shift 2;;
@@ -118,6 +132,11 @@ while [ $# -gt 0 ]; do
     --bundle) BUNDLE=$2; shift 2;;
     --jobs) JOBS=$2; shift 2;;
     --timeout) TIMEOUT=$2; shift 2;;
+    --port-only) MODE=port_only; shift;;
+    --original-only) MODE=original_only; shift;;
+    --ported) MODE=ported; PORTED_FROM=$(cd "$2" 2>/dev/null && pwd) || { echo "error: --ported $2 is not a folder" >&2; exit 2; }
+      [ -d "$PORTED_FROM/ported/Tests" ] || { echo "error: $PORTED_FROM/ported/Tests missing: give the OUTDIR of a --port-only run" >&2; exit 2; }
+      shift 2;;
     *) usage;;
   esac
 done
@@ -137,10 +156,12 @@ MODEL_LIB=$(find "$BUILD" -name libtessera_model.a -print -quit 2>/dev/null)
 CUDA_LIB=$(find "$BUILD" -name libtessera_cuda.a -print -quit 2>/dev/null)
 [ -n "$EMU_LIB" ] && [ -n "$MODEL_LIB" ] || {
   echo "error: no libtessera_emulator.a / libtessera_model.a under $BUILD: build the targets tessera_emulator tessera_model (or set TESSERA_BUILD)" >&2; exit 2; }
-[ -n "$PORT" ] && [ -x "$PORT" ] || { echo "error: no tessera-port at $PORT: build the target tessera-port (or set TESSERA_PORT)" >&2; exit 2; }
+if [ "$MODE" = all ] || [ "$MODE" = port_only ]; then
+  [ -n "$PORT" ] && [ -x "$PORT" ] || { echo "error: no tessera-port at $PORT: build the target tessera-port (or set TESSERA_PORT)" >&2; exit 2; }
+fi
 GEN=$BUILD/generated/include
 [ -d "$GEN" ] || { echo "error: $GEN missing: configure $BUILD with cmake first" >&2; exit 2; }
-HAVE_NVCC=0; [ -x "$NVCC" ] && HAVE_NVCC=1
+HAVE_NVCC=0; [ -x "$NVCC" ] && [ "$MODE" != port_only ] && [ "$MODE" != original_only ] && HAVE_NVCC=1
 HAVE_GPU=0; [ $GPU = 1 ] && command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && HAVE_GPU=1
 LINK_CUDA=0; [ $HAVE_NVCC = 1 ] && [ -n "$CUDA_LIB" ] && LINK_CUDA=1
 
@@ -148,11 +169,26 @@ LINK_CUDA=0; [ $HAVE_NVCC = 1 ] && [ -n "$CUDA_LIB" ] && LINK_CUDA=1
 DEFS="-DACCESS_TYPE=access_type_none -DDEF_ACCESS_TYPE1=access_type_none -DDEF_ACCESS_TYPE2=access_type_none"
 TESS_INC="-I$SRC/spec/include/tessera/compat -I$SRC/emulator/include -I$SRC/spec/include -I$GEN"
 EMU_FLAGS="-DTESSERA_BACKEND_EMULATOR=1 $TESS_INC -std=c++20 -w -O0 -g1"
-SYSLIBS="$(ls /usr/lib/x86_64-linux-gnu/libtbb.so* 2>/dev/null | head -1) -ldw -lelf -ldl -lpthread"
+# The libraries from the system, or from the folders LD_LIBRARY_PATH names (a GPU host whose packages were
+# unpacked into the build tree: scripts/offline_deps.sh).
+LIBDIRS=""
+IFS=: read -ra ld_dirs <<< "${LD_LIBRARY_PATH:-}"
+for d in "${ld_dirs[@]}"; do [ -d "$d" ] && LIBDIRS="$LIBDIRS -L$d"; done
+SYSLIBS="$LIBDIRS -ltbb -ldw -lelf -ldl -lpthread"
 # The suite's support library accepts clang alone (its platform.h), so nvcc's host compiler is clang
 # where there is one (NVCC_HOST overrides).
 NVCC_HOST=${NVCC_HOST:-$(command -v clang++-16 || command -v clang++ || echo "")}
 CU_FLAGS="${NVCC_HOST:+-ccbin $NVCC_HOST }-x cu -std=c++20 -O2 --generate-code=arch=compute_$ARCH,code=[sm_$ARCH] --extended-lambda --expt-relaxed-constexpr -fmad=false -Xcudafe --diag_suppress=esa_on_defaulted_function_ignored -w -DTESSERA_BACKEND_CUDA=1 -DTESSERA_BACKEND_EMULATOR=1 -I$SRC/backends/cuda/include $TESS_INC"
+# The stand-in for the support library's compiler check, where the compilers are not clang.
+SHIM=""
+if ! $CXX_EMU --version 2>/dev/null | grep -qi clang || { [ $HAVE_NVCC = 1 ] && [ -z "$NVCC_HOST" ]; }; then
+  mkdir -p "$OUT/compiler_shim/amptest"
+  printf '#pragma once\n// Stands in for the suite'"'"'s amptest/platform.h, which accepts clang alone.\n#define AMP_TEST_API\n#define AMP_NOEXCEPT noexcept\n' > "$OUT/compiler_shim/amptest/platform.h"
+  SHIM="-I$OUT/compiler_shim"
+  EMU_FLAGS="$SHIM $EMU_FLAGS"
+  CU_FLAGS="$SHIM $CU_FLAGS"
+fi
+export MODE PORTED_FROM
 export SUITE OUT PORT NVCC CXX_EMU EMU_LIB MODEL_LIB CUDA_LIB DEFS EMU_FLAGS SYSLIBS CU_FLAGS HAVE_NVCC HAVE_GPU LINK_CUDA TIMEOUT TESS_INC
 
 # ---- 1. the tests and the sample -------------------------------------------------------------------
@@ -221,9 +257,13 @@ port_file() {
   return $rc
 }
 export -f port_file
+# --ported DIR: the ported tree of an earlier --port-only run, as it is.
+if [ "$MODE" = ported ] && [ "$PORTED_FROM" != "$OUT" ]; then
+  rm -rf "$OUT/ported" && cp -a "$PORTED_FROM/ported" "$OUT/ported"
+fi
 # The support library is ported once per OUTDIR and tool (a stamp names the tool and its time).
-stamp="$PORT $(stat -c %Y "$PORT")"
-if [ "$(cat "$OUT/ported/amp_test_lib.stamp" 2>/dev/null)" != "$stamp" ]; then
+stamp="$PORT $( [ -n "$PORT" ] && stat -c %Y "$PORT")"
+if { [ "$MODE" = all ] || [ "$MODE" = port_only ]; } && [ "$(cat "$OUT/ported/amp_test_lib.stamp" 2>/dev/null)" != "$stamp" ]; then
 echo "porting the support library ..."
 rm -rf "$OUT/ported/amp_test_lib" "$OUT/lib"
 ( cd "$SUITE/amp_test_lib" && find inc src -type f \( -name '*.h' -o -name '*.hpp' -o -name '*.cpp' \) ) | while read -r f; do
@@ -246,8 +286,8 @@ build_lib() {  # build_lib NAME COMPILER FLAGS LIBSRC INC
   [ $ok = 1 ] && echo "  $name: built" || echo "  $name: FAILED (see logs/lib_$name.log)"
 }
 echo "building the support library ..."
-build_lib emu_orig "$CXX_EMU" "$EMU_FLAGS $DEFS" "$SUITE/amp_test_lib/src" "$SUITE/amp_test_lib/inc" &
-build_lib emu_port "$CXX_EMU" "$EMU_FLAGS $DEFS" "$OUT/ported/amp_test_lib/src" "$OUT/ported/amp_test_lib/inc" &
+[ "$MODE" != port_only ] && build_lib emu_orig "$CXX_EMU" "$EMU_FLAGS $DEFS" "$SUITE/amp_test_lib/src" "$SUITE/amp_test_lib/inc" &
+[ "$MODE" != port_only ] && [ "$MODE" != original_only ] && build_lib emu_port "$CXX_EMU" "$EMU_FLAGS $DEFS" "$OUT/ported/amp_test_lib/src" "$OUT/ported/amp_test_lib/inc" &
 [ $HAVE_NVCC = 1 ] && build_lib cuda "$NVCC" "$CU_FLAGS $DEFS" "$OUT/ported/amp_test_lib/src" "$OUT/ported/amp_test_lib/inc" &
 wait
 
@@ -283,27 +323,39 @@ one_test() {
   run_bin() { ( cd "$(dirname "$1")" && timeout "$TIMEOUT" "$1" ) > "$2" 2>&1; local rc=$?
     case $rc in 0) echo pass;; 2) echo skip;; 124) echo timeout;; *) echo "fail($rc)";; esac; }
   # original on the emulator
-  if nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$SUITE/amp_test_lib/inc" "$tdir/test.cpp" -o "$OUT/bin/$id.orig" \
+  if [ "$MODE" = port_only ]; then eo=-
+  elif nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$SUITE/amp_test_lib/inc" "$tdir/test.cpp" -o "$OUT/bin/$id.orig" \
        "$OUT/lib/emu_orig/libamptest.a" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS > "$log.orig.build" 2>&1; then
     eo=$(run_bin "$OUT/bin/$id.orig" "$log.orig.run")
   else eo=nobuild; fi
+  if [ "$MODE" = original_only ]; then
+    printf "%s\t%s\t-\t-\t-\t-\t\n" "$rel" "$eo" > "$OUT/results/$id.tsv"
+    echo "  $rel: emu=$eo"
+    return
+  fi
   # port: test.cpp and every header of Tests/ it includes (as the preprocessor finds them), each into the
   # same place under OUT/ported/Tests, so that relative includes still find them
   mkdir -p "$pdir"
   local h hrel
   for h in $(nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$SUITE/amp_test_lib/inc" -MM "$tdir/test.cpp" 2>/dev/null | tr -d '\\' | tr ' ' '\n' | sed '/^$/d' | xargs -r realpath -m | grep "^$SUITE/Tests/" | grep -v "/test.cpp$" | sort -u); do
     hrel=${h#"$SUITE/Tests/"}
-    [ -f "$OUT/ported/Tests/$hrel" ] || port_file "$h" "$OUT/ported/Tests/$(dirname "$hrel")" "${V[@]}" -I"$SUITE/amp_test_lib/inc" -I"$(dirname "$h")" >/dev/null
+    [ -f "$OUT/ported/Tests/$hrel" ] || [ "$MODE" = ported ] || port_file "$h" "$OUT/ported/Tests/$(dirname "$hrel")" "${V[@]}" -I"$SUITE/amp_test_lib/inc" -I"$(dirname "$h")" >/dev/null
     warn=$((warn + $(cat "$OUT/ported/Tests/$hrel.port.err" 2>/dev/null | grep -c "warning: TESSERA-PORT")))
     grep -oh "TESSERA-PORT-[0-9]*" "$OUT/ported/Tests/$hrel.port.err" >> "$log.hwarn" 2>/dev/null
   done
-  port_file "$tdir/test.cpp" "$pdir" "${V[@]}" -I"$SUITE/amp_test_lib/inc" -I"$tdir"
-  local prc=$?
+  local prc=0
+  if [ "$MODE" = ported ]; then
+    [ -f "$pdir/test.cpp" ] || { prc=1; echo "error: not ported in $PORTED_FROM" > "$pdir/test.cpp.port.err"; cp "$tdir/test.cpp" "$pdir/"; }
+  else
+    port_file "$tdir/test.cpp" "$pdir" "${V[@]}" -I"$SUITE/amp_test_lib/inc" -I"$tdir"
+    prc=$?
+  fi
   warn=$((warn + $(grep -c "warning: TESSERA-PORT" "$pdir/test.cpp.port.err")))
   local wcodes; wcodes=$(cat "$pdir/test.cpp.port.err" "$log.hwarn" 2>/dev/null | grep -oh "TESSERA-PORT-[0-9]*" | sort | uniq -c | awk '{printf "%s%sx%s", (NR>1?",":""), $2, $1}' | sed 's/TESSERA-PORT-//g')
   [ $prc != 0 ] && note="port exit $prc: $(grep -m1 -E "error" "$pdir/test.cpp.port.err" | cut -c1-160)"
   # ported on the emulator
-  if nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -o "$OUT/bin/$id.port" \
+  if [ "$MODE" = port_only ]; then ep=-
+  elif nice $CXX_EMU $EMU_FLAGS $DEFS "${V[@]}" -I"$OUT/ported/amp_test_lib/inc" "$pdir/test.cpp" -o "$OUT/bin/$id.port" \
        "$OUT/lib/emu_port/libamptest.a" "$EMU_LIB" "$MODEL_LIB" $SYSLIBS > "$log.port.build" 2>&1; then
     ep=$(run_bin "$OUT/bin/$id.port" "$log.port.run")
   else ep=nobuild; fi

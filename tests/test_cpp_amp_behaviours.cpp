@@ -130,4 +130,21 @@ TEST(CppAmpBehaviours, DiscardAfterAKernelKeepsItsWritesOutOfTheContainer) {
   EXPECT_EQ(data, std::vector<int>(16, 20));
 }
 
+// AV-4: copy() out of a view reads the current copy (the kernel's results) without bringing the view's
+// container up to date: that happens when the program synchronizes.
+TEST(CppAmpBehaviours, CopyOutOfAViewLeavesItsContainerAsItWas) {
+  std::vector<int> data(12, 2), out(12);
+  array_view<int, 1> v(12, data);
+  array_view<int, 1> middle = v.section(4, 4);
+  parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] = 7; });
+  copy(v, out.begin());
+  EXPECT_EQ(out, std::vector<int>(12, 7));
+  std::vector<int> four(4);
+  copy(middle, four.begin());
+  EXPECT_EQ(four, std::vector<int>(4, 7));
+  EXPECT_EQ(data, std::vector<int>(12, 2));
+  v.synchronize();
+  EXPECT_EQ(data, std::vector<int>(12, 7));
+}
+
 }  // namespace

@@ -258,6 +258,22 @@ class array_view {
     if (home_) home_->discard();
   }
 
+  // Runtime plumbing (copy() to an output iterator): the element at idx as the current copy holds it,
+  // read without making the host's copy current: C++ AMP's copy out of a view leaves the container under
+  // it as it was until the program synchronizes (AV-4). A device's copy is brought into `scratch` once.
+  const T& current_element(const index<N>& idx, std::unique_ptr<std::byte[]>& scratch) const {
+    check_index(idx);
+    const T* at = data_ + offset(idx);
+    const detail::device_mirror* mirror = home_ ? home_->current_mirror() : nullptr;
+    if (mirror == nullptr) return *at;
+    if (!scratch) {
+      scratch.reset(new std::byte[home_->bytes()]);
+      mirror->download(scratch.get(), home_->bytes());
+    }
+    const std::ptrdiff_t byte = reinterpret_cast<const std::byte*>(at) - static_cast<const std::byte*>(home_->host());
+    return *reinterpret_cast<const T*>(scratch.get() + byte);
+  }
+
   // Runtime plumbing (copy(), detail/elementwise.hpp): the home when this view covers all of it, densely
   // and from its first byte; else nullptr.
   detail::data_home* whole_home() const noexcept {

@@ -8,7 +8,9 @@
 #include <tessera/detail/elementwise.hpp>
 
 #include <algorithm>
+#include <cstddef>
 #include <iterator>
+#include <memory>
 #include <type_traits>
 #include <utility>
 
@@ -72,11 +74,13 @@ void copy(It first, const array_view<T, N>& dest) {
 template <std::input_iterator It, class T, int N>
 void copy(It first, array<T, N>& dest) { copy(first, static_cast<array_view<T, N>>(dest)); }
 
-// Container -> host output iterator, in row-major order.
+// Container -> host output iterator, in row-major order, from wherever the current copy is: the view's
+// own container is not brought up to date by it (AV-4).
 template <class T, int N, std::output_iterator<T> Out>
 void copy(const array_view<T, N>& src, Out out) {
   detail::require_iterator_element<Out, T>();
-  detail::for_each_index(src.extent, [&](const index<N>& i) { *out++ = src[i]; });
+  std::unique_ptr<std::byte[]> scratch;
+  detail::for_each_index(src.extent, [&](const index<N>& i) { *out++ = src.current_element(i, scratch); });
 }
 template <class T, int N, std::output_iterator<T> Out>
 void copy(const array<T, N>& src, Out out) { copy(static_cast<array_view<const T, N>>(src), out); }
