@@ -70,6 +70,31 @@ TEST(DefaultCpuAccessType, ATypeTheDeviceCannotGiveThrows) {
   EXPECT_NO_THROW((array<int, 1>(4, v, access_type_none)));
   array<int, 1> automatic(4, v, access_type_auto);
   EXPECT_EQ(automatic.get_cpu_access_type(), access_type_none);
+  EXPECT_NE(automatic.data(), nullptr);  // the device's own default none keeps the host copy (PROJ-16)
+}
+
+std::vector<detail::device_info> device_whose_default_the_program_chooses() {
+  detail::device_info d;
+  d.path = "test:default_chosen";
+  d.description = "a data-only test device whose default CPU access type the test chooses";
+  return {d};
+}
+
+// ACC-10, ARR-6, ARR-7: where the program chose none as the accelerator's default, an array that takes
+// the default is shut out of host code as if it had asked for none: element access throws, data() is
+// nullptr; a copy still moves its contents.
+TEST(DefaultCpuAccessType, NoneChosenAsTheDefaultShutsHostCodeOutOfTheArraysThatTakeIt) {
+  detail::register_device_enumerator(&device_whose_default_the_program_chooses);
+  const accelerator acc("test:default_chosen");
+  ASSERT_TRUE(acc.set_default_cpu_access_type(access_type_none));
+  const std::vector<int> in{1, 2, 3, 4};
+  array<int, 1> a(4, in.begin(), in.end(), acc.get_default_view());
+  EXPECT_EQ(a.get_cpu_access_type(), access_type_none);
+  EXPECT_THROW((void)a[index<1>(0)], runtime_exception);
+  EXPECT_EQ(a.data(), nullptr);
+  std::vector<int> out(4);
+  copy(a, out.begin());
+  EXPECT_EQ(out, in);
 }
 
 }  // namespace

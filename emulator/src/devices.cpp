@@ -17,7 +17,8 @@
 namespace tessera::emulator {
 namespace {
 
-// The memory of an emulated device: host memory this device owns. A fresh one is filled with 0xCD, so a launch that reads data the runtime failed to bring here sees a recognisable
+// The memory of an emulated device (emulator:0's copies of the program's containers; all the data of the
+// others): host memory this device owns. A fresh one is filled with 0xCD, so a launch that reads data the runtime failed to bring here sees a recognisable
 // pattern, not a lucky old copy. Emulated devices reach each other's memory directly, as GPUs with peer
 // access do.
 class host_mirror final : public tessera::detail::device_mirror {
@@ -58,7 +59,9 @@ std::vector<tessera::detail::device_info> enumerate() {
       d.description += ", device " + std::to_string(i) + " of " + std::to_string(n);
       if (i == 0) d.alias = accelerator::emulator_accelerator;
     }
-    d.make_mirror = &make_host_mirror;  // memory of its own, as a GPU has
+    // emulator:0 computes in host memory but for the program's containers; the others in memory of their own
+    if (i == 0) d.make_container_mirror = &make_host_mirror;
+    else d.make_mirror = &make_host_mirror;
     d.backend = "emulator";
     d.ordinal = static_cast<int>(i);
     d.version = 1u << 16;

@@ -146,6 +146,18 @@ TESSERA_CASE(an_array_of_another_accelerator_in_a_launch_throws, "PFE-8,PFE-9,AR
   parallel_for_each(accs[0].get_default_view(), v.extent, [=] restrict_amp (index<1> i) { v[i] = 1; });  // expect: throws
 }
 
+// PFE-8: a launch given no accelerator_view runs where the arrays its kernel captures live: here through
+// a view of an array on the second accelerator (kernels hold views; a ported program's captured array
+// becomes one), not on the default accelerator.
+TESSERA_CASE(a_launch_without_a_view_runs_on_the_accelerator_of_its_arrays, "PFE-8,PROJ-13,ARR-5", expect::pass) {
+  const std::vector<accelerator> accs = ctx.require_accelerators(2);
+  const auto in = ctx.random_ints(n, -1000, 1000);
+  array<int, 1> a1(n, in.begin(), in.end(), accs[1].get_default_view());
+  array_view<int, 1> v = a1;
+  parallel_for_each(v.extent, [=] restrict_amp (index<1> i) { v[i] = v[i] * 3 + 1; });
+  ctx.output("array", std::vector<int>(a1), scaled(in, 3, 1));
+}
+
 // PFE-8: another view of the array's own accelerator may use it (views of one accelerator share its
 // memory); the rule is about accelerators, not views.
 TESSERA_CASE(an_array_in_a_launch_on_another_view_of_its_accelerator_runs, "PFE-8,ACC-8,ARR-5", expect::pass) {

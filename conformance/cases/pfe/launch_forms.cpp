@@ -112,8 +112,8 @@ struct view_recorder {
   }
 };
 
-// Without a view, both forms run on the default accelerator's default view (no inference from the
-// captured views), and compute the same as with one.
+// Without a view, and capturing views of host memory (no array placed on an accelerator_view), both forms
+// run on the default accelerator's default view, and compute the same as with one.
 TESSERA_CASE(launch_without_a_view_uses_the_default_accelerator, "PROJ-13,PFE-8,PFE-1", expect::pass) {
   std::vector<int> a(64, 0), b(64, 0);
   array_view<int, 1> va(64, a), vb(64, b);

@@ -57,6 +57,11 @@ struct device_info {
   // Where the device keeps data: its mirrors' factory (data_home.hpp); null when it computes in host
   // memory (the first emulated device, cpu).
   mirror_factory make_mirror = nullptr;
+  // A device that computes in host memory may still keep a copy of the program's own containers (views
+  // over a std::vector or a pointer), as a GPU does: the container then shows a kernel's writes only once
+  // the program synchronizes (the first emulated device). Storage the runtime owns (arrays, views without
+  // a data source) stays in host memory, where an array captured by reference also reaches it.
+  mirror_factory make_container_mirror = nullptr;
   mirror_place place() const noexcept { return {make_mirror, ordinal}; }
   std::shared_ptr<void> default_queue = std::make_shared<char>();  // identity of the device's default view
 };
@@ -182,6 +187,12 @@ class accelerator {
   // set_default_cpu_access_type() returns false (ACC-10).
   access_type take_default_cpu_access_type() const noexcept {
     return resolve(__atomic_or_fetch(&device_->default_cpu_access_state, detail::device_info::cpu_access_used, __ATOMIC_ACQ_REL));
+  }
+  // Whether the program chose the default CPU access type (set_default_cpu_access_type), rather than the
+  // accelerator's own default applying.
+  bool default_cpu_access_type_chosen() const noexcept {
+    return static_cast<access_type>(__atomic_load_n(&device_->default_cpu_access_state, __ATOMIC_ACQUIRE) &
+                                    detail::device_info::cpu_access_value_mask) != access_type::automatic;
   }
   access_type resolve(int state) const noexcept {
     const auto set = static_cast<access_type>(state & detail::device_info::cpu_access_value_mask);

@@ -221,8 +221,10 @@ class array {
   decltype(auto) operator()(int i) const { return guard(), const_view()[i]; }
 
   // The linearized data, element 0 first (ARR-7).
-  T* data() { return guard(), host_data(true); }
-  const T* data() const { return guard(), host_data(false); }
+  // ARR-7: on the host, an array whose storage the CPU may not reach has no data pointer: nullptr, as with
+  // C++ AMP's runtime (element access throws instead).
+  T* data() { return host_refused_ && !detail::launch_running() ? nullptr : (guard(), host_data(true)); }
+  const T* data() const { return host_refused_ && !detail::launch_running() ? nullptr : (guard(), host_data(false)); }
 
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
@@ -309,10 +311,12 @@ class array {
     if (cpu != access_type::none && cpu != access_type::automatic && !av.device().supports_cpu_shared_memory)
       throw runtime_exception("array: " + av.device().path + " has no memory shared with the CPU, so the array's CPU "
                               "access type can only be access_type_none or access_type_auto (ARR-5)");
-    // Only an explicit access_type_none shuts host code out: an array that took none as its
-    // accelerator's default (a GPU's) keeps its host copy reachable, as PROJ-16 promises.
-    const bool host_refused = cpu == access_type::none;
-    if (cpu == access_type::automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
+    // access_type_none shuts host code out where the program chose it, for the array or as the
+    // accelerator's default; an array that took none as a GPU's own default keeps its host copy
+    // reachable, as PROJ-16 promises.
+    const bool automatic = cpu == access_type::automatic;
+    if (automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
+    const bool host_refused = cpu == access_type::none && (!automatic || av.get_accelerator().default_cpu_access_type_chosen());
     view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
     if (!av.device().backend.empty()) view_.home_->place_on(&av.device(), av.device().place());
     view_on_ = std::move(av);
@@ -338,8 +342,8 @@ class array {
       return;
     }
     if (host_refused_)
-      throw runtime_exception("array: it was built with CPU access type access_type_none, so host code cannot touch its elements or "
-                              "data() (ARR-6); copy it into a host container, or build it with access_type_read_write");
+      throw runtime_exception("array: its CPU access type is access_type_none, so host code cannot touch its elements (ARR-6; "
+                              "data() is nullptr); copy it into a host container, or build it with access_type_read_write");
   }
   T* end() const { return begin() + extent.size(); }
 

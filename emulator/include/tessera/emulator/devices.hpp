@@ -2,10 +2,12 @@
 //
 // TESSERA_EMULATOR_DEVICES=N (default 1) sets how many emulated accelerators there are. With one (the
 // default), the device is "emulator"; with N > 1 they are "emulator:0" ... "emulator:N-1" ("emulator"
-// still names emulator:0). Every one computes in memory of its own (a mirror, detail/data_home.hpp), as a
-// GPU does: a kernel's writes reach a view's container only when the program synchronizes, data moves
-// between emulated devices exactly as between GPUs, and a forgotten synchronize() or a stale copy shows
-// on the CPU as it would on a GPU. Each runs the same checks.
+// still names emulator:0). emulator:0 computes in host memory but keeps a copy (a mirror,
+// detail/data_home.hpp) of the program's own containers, as a GPU does: a kernel's writes reach a view's
+// std::vector only when the program synchronizes, so a forgotten synchronize() shows on the CPU as it
+// would on a GPU; arrays and views without a data source stay in host memory, where an array captured by
+// reference reaches them too. Every other one computes in memory of its own, so data moves between
+// emulated devices exactly as between GPUs. Each runs the same checks.
 #pragma once
 
 namespace tessera::emulator {

@@ -6,8 +6,9 @@
 // device_mirror; the home then tracks which copies are current and moves whole buffers between them:
 // lazily before a launch uses the data, and back on host access, synchronize() or the last view's
 // destruction (AV-4, AV-13). discard_data() skips the next copy-in; refresh() declares the host copy the
-// current one (AV-5, AV-6). Emulated devices and GPUs alike compute in a mirror, so the container a view
-// is built over shows a kernel's writes only once the program synchronizes, on every backend.
+// current one (AV-5, AV-6). GPUs and the emulator's other devices compute in a mirror; the emulator's
+// first device computes in host memory but keeps a mirror of the program's containers, so on every backend
+// the container a view is built over shows a kernel's writes only once the program synchronizes.
 //
 // Several devices: a home has at most one mirror. When a launch on another device wants the data, or a
 // whole-buffer copy() sends it to a home placed on another device, the data moves mirror to mirror where
@@ -191,8 +192,11 @@ class data_home {
   }
   // The next use need not copy the current contents there (AV-5).
   void discard() noexcept { discarded_ = true; }
-  // The host memory was changed outside the views: it is the current copy now (AV-6).
+  // The host memory was changed outside the views: it is the current copy now (AV-6). Only a program's
+  // own memory can change outside the views; an array's storage or a view's without a data source is the
+  // runtime's, reached only through views and arrays, so there it changes nothing.
   TESSERA_NOT_CHECKED void refresh() noexcept {
+    if (owned_) return;
     __atomic_store_n(&host_current_, true, __ATOMIC_RELEASE);
     mirror_current_ = false;
     discarded_ = false;

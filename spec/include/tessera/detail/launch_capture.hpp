@@ -10,6 +10,7 @@
 #include <tessera/detail/data_home.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <typeinfo>
 #include <vector>
 
@@ -31,16 +32,30 @@ struct captured_memory {
 
 struct launch_capture {
   bool on_device = false;  // false: the launch computes in host memory (a device without mirrors)
+  bool mirror_containers = false;  // with on_device false: views over the program's containers use mirrors
   int device = 0;          // the backend's device number
   mirror_factory make_mirror = nullptr;          // with on_device: the device's mirrors
   const void* device_id = nullptr;               // the launch's device (its registry entry); null: unknown
   const char* device_path = nullptr;             // for messages
   std::vector<captured_memory>* seen = nullptr;  // when set, every captured view's home is listed here
+  // parallel_for_each given no accelerator_view (PFE-8): a dry copy of the kernel that moves nothing and
+  // notes here the accelerator_view of the first captured view whose data is an array placed on one.
+  std::shared_ptr<const accelerator_view>* infer_view = nullptr;
+
+  // Whether the launch reads `home` in a mirror (a device's memory, or emulator:0's copy of a container)
+  // rather than in host memory; never for a dry copy.
+  bool in_mirror(const data_home& home) const noexcept {
+    return infer_view == nullptr && (on_device || (mirror_containers && home.source_kind() == data_home::source::host_memory));
+  }
 
   // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
   void* locate(data_home& home, void* data, bool write, const std::type_info& view_type, std::size_t element_bytes) const {
+    if (infer_view != nullptr) {
+      if (!*infer_view && home.placed() && home.array_view_on()) *infer_view = home.array_view_on();
+      return data;
+    }
     if (home.placed() && device_id != nullptr && home.placed_device() != device_id) throw_array_on_other_device(home, device_path);
-    if (!on_device) {
+    if (!in_mirror(home)) {
       if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes});
       home.use_on_host(write);
       return data;
