@@ -162,4 +162,13 @@ TEST(CppAmpBehaviours, RefreshOnAViewOfAnArrayOrWithoutASourceKeepsAKernelsWrite
   EXPECT_EQ(none[7], 5);
 }
 
+// ARR-6, PFE-10: an array on the cpu accelerator is host memory: host code reaches it whatever CPU access
+// type it was given, as with C++ AMP's runtime (test suites modify such arrays on the host).
+TEST(CppAmpBehaviours, AnArrayOnTheCpuAcceleratorIsReachedFromTheHostWhateverItsCpuAccessType) {
+  array<int, 1> a(4, accelerator(accelerator::cpu_accelerator).get_default_view(), access_type_none);
+  a[index<1>(1)] = 5;
+  EXPECT_EQ(a(1), 5);
+  EXPECT_NE(a.data(), nullptr);
+}
+
 }  // namespace

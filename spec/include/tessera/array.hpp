@@ -313,10 +313,12 @@ class array {
                               "access type can only be access_type_none or access_type_auto (ARR-5)");
     // access_type_none shuts host code out where the program chose it, for the array or as the
     // accelerator's default; an array that took none as a GPU's own default keeps its host copy
-    // reachable, as PROJ-16 promises.
+    // reachable, as PROJ-16 promises; and an array on the cpu accelerator, which is host memory, is
+    // always reachable, as with C++ AMP's runtime.
     const bool automatic = cpu == access_type::automatic;
     if (automatic) cpu = av.get_accelerator().take_default_cpu_access_type();
-    const bool host_refused = cpu == access_type::none && (!automatic || av.get_accelerator().default_cpu_access_type_chosen());
+    const bool host_refused = cpu == access_type::none && !av.device().backend.empty() &&
+                              (!automatic || av.get_accelerator().default_cpu_access_type_chosen());
     view_.home_->mark_array(std::make_shared<const accelerator_view>(av));
     if (!av.device().backend.empty()) view_.home_->place_on(&av.device(), av.device().place());
     view_on_ = std::move(av);
