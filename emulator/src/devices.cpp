@@ -18,9 +18,9 @@ namespace tessera::emulator {
 namespace {
 
 // The memory of an emulated device (emulator:0's copies of the program's containers; all the data of the
-// others): host memory this device owns. A fresh one is filled with 0xCD, so a launch that reads data the runtime failed to bring here sees a recognisable
-// pattern, not a lucky old copy. Emulated devices reach each other's memory directly, as GPUs with peer
-// access do.
+// others): host memory this device owns. A fresh one is filled with 0xCD, so a launch that reads data the
+// runtime failed to bring here sees a recognisable pattern, not a lucky old copy. Emulated devices reach
+// each other's memory directly, as GPUs with peer access do.
 class host_mirror final : public tessera::detail::device_mirror {
  public:
   host_mirror(int device, std::size_t bytes) : device_(device), bytes_(bytes), memory_(new std::byte[bytes]) {
