@@ -6,7 +6,7 @@
 # checks against compute-sanitizer, and the GPU benchmark.
 #
 #   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR]
-#                      [--external-suite SUITE --external-ported DIR] [--steps LIST]
+#                      [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps LIST]
 #
 # --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
 # when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
@@ -18,7 +18,9 @@
 # `port_external_suite.sh --port-only` OUTDIR made on a machine with LibTooling, or a .tar.xz of it): the
 # step "external" builds that run's tests here, the original and the ported for the emulator and the
 # ported with nvcc, all cores at a time, and runs them (the GPU column too); the step "external-emulator"
-# builds and runs every executable test of the suite, unported, on the emulator.
+# builds and runs every executable test of the suite, unported, on the emulator. --external-list FILE: the
+# tests the step "external" evaluates (default: all the --port-only run ported, its sample.txt), so that a
+# whole suite can be split over several calls.
 # --steps LIST: some of suite,corpus,tests,bench,gpus,external,external-emulator,build (default: all but
 # the external ones), so
 # that the run can be split over several calls on one machine; the build is incremental, each step builds
@@ -29,7 +31,7 @@
 # GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR] [--steps suite,corpus,tests,bench,gpus,external,external-emulator,build]"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps suite,corpus,tests,bench,gpus,external,external-emulator,build]"
 out="${1:?$usage}"
 shift
 debs=""
@@ -37,6 +39,7 @@ ported=""
 external=""
 external_suite=""
 external_ported=""
+external_list=""
 steps="suite,corpus,tests,bench,gpus"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -46,6 +49,7 @@ while [ $# -gt 0 ]; do
     --external-bundle) external="$(cd "${2:?--external-bundle needs a folder}" && pwd)"; shift 2 ;;
     --external-suite) external_suite="$(realpath "${2:?--external-suite needs a folder or .tar.xz}")"; shift 2 ;;
     --external-ported) external_ported="$(realpath "${2:?--external-ported needs a folder or .tar.xz}")"; shift 2 ;;
+    --external-list) external_list="$(realpath "${2:?--external-list needs a file}")"; shift 2 ;;
     *) echo "gpu_run: unknown option $1 ($usage)" >&2; exit 2 ;;
   esac
 done
@@ -145,7 +149,7 @@ step() { printf '\n== %s ==\n' "$*"; }
       suite_dir="$(unpacked "$external_suite")"
       ported_dir="$(unpacked "$external_ported")"
       TESSERA_BUILD="$build" "$here/scripts/port_external_suite.sh" "$suite_dir" "$out/external" --ported "$ported_dir" \
-        --list "$ported_dir/sample.txt" --gpu --jobs "$(nproc)" --timeout 120 | tail -n 8 || status=1
+        --list "${external_list:-$ported_dir/sample.txt}" --gpu --jobs "$(nproc)" --timeout 120 | tail -n 8 || status=1
     elif [ -n "${external:-}" ]; then
       step "a C++ AMP test suite, ported and built by nvcc elsewhere, run on the GPU"
       "$here/scripts/port_external_suite.sh" --run-bundle "$external" "$out/external" | tail -n 12 || status=1

@@ -98,4 +98,30 @@ TEST(DefaultCpuAccessType, NoneChosenAsTheDefaultShutsHostCodeOutOfTheArraysThat
   EXPECT_EQ(out, in);
 }
 
+std::vector<detail::device_info> default_device_whose_default_the_program_chooses() {
+  detail::device_info d;
+  d.path = "test:default_accelerator";
+  d.description = "a test device made the default accelerator, its default CPU access type chosen (nothing is launched on it)";
+  d.backend = "test";
+  return {d};
+}
+
+// ACC-6, ACC-10, ARR-7: an array built without a view is on the default accelerator; where the program chose
+// none as that accelerator's default, host code is shut out of it as out of arrays built on its views.
+TEST(DefaultCpuAccessType, NoneChosenForTheDefaultAcceleratorShutsHostCodeOutOfArraysBuiltWithoutAView) {
+  detail::register_device_enumerator(&default_device_whose_default_the_program_chooses);
+  ASSERT_TRUE(accelerator::set_default("test:default_accelerator"));
+  ASSERT_TRUE(accelerator().set_default_cpu_access_type(access_type_none));
+  const std::vector<int> in{1, 2, 3, 4};
+  array<int, 1> a(4, in.begin(), in.end());
+  array<int, 2> b(2, 2);
+  EXPECT_EQ(a.get_cpu_access_type(), access_type_none);
+  EXPECT_EQ(a.data(), nullptr);
+  EXPECT_EQ(b.data(), nullptr);
+  EXPECT_THROW((void)a[index<1>(0)], runtime_exception);
+  std::vector<int> out(4);
+  copy(a, out.begin());
+  EXPECT_EQ(out, in);
+}
+
 }  // namespace

@@ -7,6 +7,7 @@
 #include "checks/hazard_log.hpp"
 #include "checks/hook_runtime.hpp"
 #include "guard_page_handler.hpp"
+#include "kernel_code.hpp"
 #include "report/check_summary.hpp"
 #include "report/kernel_failure_report.hpp"
 #include "report/thread_names.hpp"
@@ -90,8 +91,14 @@ std::shared_ptr<worker_arena> arena_for(unsigned workers) {
 // run tiles on fibers of a tile that is itself mid-flight.
 thread_local bool in_kernel_code = false;
 
+}  // namespace
+
+bool running_kernel_code() noexcept { return in_kernel_code || tile_runner::current() != nullptr; }
+
+namespace {
+
 void refuse_nested_launch() {
-  if (in_kernel_code || tile_runner::current() != nullptr)
+  if (running_kernel_code())
     throw unsupported_feature("parallel_for_each called from kernel code; launch from host code only");
 }
 

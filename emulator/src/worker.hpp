@@ -2,6 +2,7 @@
 // checks' monitor for the points of non-tiled launches it runs.
 #pragma once
 
+#include "division_by_zero.hpp"
 #include "guard_page_handler.hpp"
 #include "stack_pool.hpp"
 #include "tile_runner.hpp"
@@ -19,7 +20,10 @@ struct worker {
   }
 
  private:
-  worker() { prepare_guard_page_handling(); }
+  worker() {
+    prepare_guard_page_handling();
+    prepare_division_by_zero_handling();
+  }
 };
 
 }  // namespace tessera::emulator::detail

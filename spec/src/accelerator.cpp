@@ -59,6 +59,11 @@ class registry {
     return default_locked();
   }
 
+  device_ptr default_if_chosen() {
+    std::lock_guard lock(mutex_);
+    return default_;
+  }
+
   // A bad path is refused whether or not a default was already chosen, so the error does not depend on
   // what ran before. The cpu accelerator may be set, as in C++ AMP (it is then what `accelerator()`
   // names, and a launch on its views throws, PFE-10); it is only never chosen on its own (ACC-3).
@@ -129,6 +134,11 @@ std::vector<accelerator> accelerator::get_all() {
   std::vector<accelerator> all;
   for (auto& d : registry::instance().devices()) all.push_back(accelerator(d));
   return all;
+}
+
+std::optional<accelerator> accelerator::default_if_chosen() {
+  if (device_ptr d = registry::instance().default_if_chosen()) return accelerator(std::move(d));
+  return std::nullopt;
 }
 
 bool accelerator::set_default(const std::string& device_path) { return registry::instance().set_default(device_path); }

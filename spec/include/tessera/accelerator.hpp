@@ -21,6 +21,7 @@
 #include <tessera/queuing_mode.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -188,6 +189,16 @@ class accelerator {
   access_type take_default_cpu_access_type() const noexcept {
     return resolve(__atomic_or_fetch(&device_->default_cpu_access_state, detail::device_info::cpu_access_used, __ATOMIC_ACQ_REL));
   }
+  // Whether host code is shut out of arrays that take this accelerator's default CPU access type: the
+  // program chose access_type_none as the default of a compute device (a GPU's own default of none keeps
+  // the host copy reachable, PROJ-16; the cpu accelerator's arrays are host memory).
+  bool default_refuses_host() const noexcept {
+    return !device_->backend.empty() && default_cpu_access_type_chosen() &&
+           resolve(__atomic_load_n(&device_->default_cpu_access_state, __ATOMIC_ACQUIRE)) == access_type::none;
+  }
+  // The default accelerator if the process has chosen it already, else nothing: an array built without a
+  // view asks it without fixing the default (ACC-6).
+  static std::optional<accelerator> default_if_chosen();
   // Whether the program chose the default CPU access type (set_default_cpu_access_type), rather than the
   // accelerator's own default applying.
   bool default_cpu_access_type_chosen() const noexcept {

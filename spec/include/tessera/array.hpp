@@ -27,7 +27,10 @@ class array {
   // The array's shape (read it; assigning to it is not supported).
   tessera::extent<N> extent;
 
-  explicit array(const tessera::extent<N>& e) : extent(e), view_(checked(e)) { view_.home_->mark_array(nullptr); }
+  explicit array(const tessera::extent<N>& e) : extent(e), view_(checked(e)) {
+    view_.home_->mark_array(nullptr);
+    if (auto on = accelerator::default_if_chosen(); on && on->default_refuses_host()) host_refused_ = guarded_ = true;
+  }
   explicit array(int e0) requires(N == 1) : array(tessera::extent<1>(e0)) {}
   array(int e0, int e1) requires(N == 2) : array(tessera::extent<2>(e0, e1)) {}
   array(int e0, int e1, int e2) requires(N == 3) : array(tessera::extent<3>(e0, e1, e2)) {}
@@ -223,8 +226,8 @@ class array {
   // The linearized data, element 0 first (ARR-7).
   // ARR-7: on the host, an array whose storage the CPU may not reach has no data pointer: nullptr, as with
   // C++ AMP's runtime (element access throws instead).
-  T* data() { return host_refused_ && !detail::launch_running() ? nullptr : (guard(), host_data(true)); }
-  const T* data() const { return host_refused_ && !detail::launch_running() ? nullptr : (guard(), host_data(false)); }
+  T* data() { return host_shut_out() ? nullptr : (guard(), host_data(true)); }
+  const T* data() const { return host_shut_out() ? nullptr : (guard(), host_data(false)); }
 
   array_view<T, N> section(const index<N>& origin, const tessera::extent<N>& e) { return view_.section(origin, e); }
   array_view<T, N> section(const index<N>& origin) { return view_.section(origin); }
@@ -348,6 +351,12 @@ class array {
                               "data() is nullptr); copy it into a host container, or build it with access_type_read_write");
   }
   T* end() const { return begin() + extent.size(); }
+  // data()'s test: an array built without a view before the default accelerator was chosen learns the
+  // default's CPU access type here (this chooses the default, as asking get_cpu_access_type() does).
+  bool host_shut_out() const {
+    if (detail::launch_running()) return false;
+    return host_refused_ || (!view_on_ && accelerator().default_refuses_host());
+  }
 
   array_view<T, N> view_;
   accelerator_view view_on_;     // names no view: the default accelerator's default view
