@@ -9,7 +9,24 @@ void fill(array<int, 2>& grid, const array<int, 2>& source) {
   parallel_for_each(grid.extent, [&](index<2> i) restrict(amp) { grid[i] = source[i] + grid.extent[1]; });
 }
 
+// A goto must not jump over a view's declaration: the view follows the array's declaration instead.
+int with_goto(int n) {
+  array<int, 1> first(n);
+  if (n < 1) goto done;
+  {
+    array<int, 1> second(n);
+    parallel_for_each(first.extent, [&](index<1> i) restrict(amp) { first[i] = 2; });
+    parallel_for_each(first.extent, [&](index<1> i) restrict(amp) { second[i] = first[i] + 1; });
+    std::vector<int> out(n);
+    copy(second, out.begin());
+    return out[0];
+  }
+done:
+  return 0;
+}
+
 int main() {
+  if (with_goto(4) != 3) return 1;
   std::vector<int> init(64, 1);
   array<int, 1> a(64, init.begin(), init.end());
   array<int, 1> b(64);

@@ -11,7 +11,26 @@ void fill(array<int, 2>& grid, const array<int, 2>& source) {
   parallel_for_each(grid.extent, [=] restrict_amp (index<2> i) { grid_view[i] = source_view[i] + grid_view.extent[1]; });
 }
 
+// A goto must not jump over a view's declaration: the view follows the array's declaration instead.
+int with_goto(int n) {
+  array<int, 1> first(n);
+  concurrency::array_view<int, 1> first_view(first);
+  if (n < 1) goto done;
+  {
+    array<int, 1> second(n);
+    concurrency::array_view<int, 1> second_view(second);
+    parallel_for_each(first.extent, [=] restrict_amp (index<1> i) { first_view[i] = 2; });
+    parallel_for_each(first.extent, [=] restrict_amp (index<1> i) { second_view[i] = first_view[i] + 1; });
+    std::vector<int> out(n);
+    copy(second, out.begin());
+    return out[0];
+  }
+done:
+  return 0;
+}
+
 int main() {
+  if (with_goto(4) != 3) return 1;
   std::vector<int> init(64, 1);
   array<int, 1> a(64, init.begin(), init.end());
   array<int, 1> b(64);

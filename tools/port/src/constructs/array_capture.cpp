@@ -166,7 +166,16 @@ class array_capture final : public lambda_rule {
       clang::TypeLoc written;
       if (const auto* dd = llvm::dyn_cast<clang::DeclaratorDecl>(var); dd && dd->getTypeSourceInfo())
         written = dd->getTypeSourceInfo()->getTypeLoc();
-      declarations.push_back(view_type_for(var->getType(), written, ast) + " " + name + "(" + var->getName().str() + ");");
+      const std::string declaration = view_type_for(var->getType(), written, ast) + " " + name + "(" + var->getName().str() + ");";
+      // In a function with a goto, a declaration before the launch could be jumped over (ill-formed):
+      // the view goes right after the array's own declaration, which no goto can jump over either.
+      if (const auto* after = function_has_goto(lambda) ? declaration_statement(var) : nullptr) {
+        const clang::SourceLocation end = sm.getSpellingLoc(after->getEndLoc());
+        out.insert(end.getLocWithOffset(1), "\n" + ctx_.indent_of(sm.getSpellingLoc(after->getBeginLoc())) + declaration);
+        made_.push_back(made_view{ctx_.enclosing_function(lambda), var, block_of(after), sm.getFileOffset(end), name});
+        continue;
+      }
+      declarations.push_back(declaration);
       made_.push_back(made_view{ctx_.enclosing_function(lambda), var, block, statement_offset, name});
     }
 
@@ -235,6 +244,33 @@ class array_capture final : public lambda_rule {
 
  private:
   void warn_capture(const clang::LambdaExpr* lambda) { ctx_.out().warn(lambda->getBeginLoc(), warning::capture_not_rewritable); }
+
+  bool function_has_goto(const clang::LambdaExpr* lambda) {
+    const clang::FunctionDecl* f = ctx_.enclosing_function(lambda);
+    if (!f || !f->hasBody()) return false;
+    struct finder : clang::RecursiveASTVisitor<finder> {
+      bool found = false;
+      bool VisitGotoStmt(clang::GotoStmt*) { return !(found = true); }
+      bool VisitIndirectGotoStmt(clang::IndirectGotoStmt*) { return !(found = true); }
+    } look;
+    look.TraverseStmt(f->getBody());
+    return look.found;
+  }
+
+  // The statement that declares `var`, where a line can follow it: alone in a block of the main file.
+  const clang::DeclStmt* declaration_statement(const clang::ValueDecl* var) {
+    auto parents = ctx_.ast().getParents(*var);
+    const clang::DeclStmt* d = parents.empty() ? nullptr : parents[0].get<clang::DeclStmt>();
+    if (!d || !block_of(d) || d->getBeginLoc().isMacroID() || d->getEndLoc().isMacroID() ||
+        !ctx_.out().in_main_file(d->getBeginLoc()) || !ctx_.starts_line(d->getBeginLoc()))
+      return nullptr;
+    return d;
+  }
+
+  const clang::CompoundStmt* block_of(const clang::Stmt* s) {
+    auto parents = ctx_.ast().getParents(*s);
+    return parents.empty() ? nullptr : parents[0].get<clang::CompoundStmt>();
+  }
 
   // A view of the same array made earlier in an enclosing block, before this statement.
   const made_view* find_earlier(const clang::ValueDecl* var, const clang::CompoundStmt* block, unsigned offset) {

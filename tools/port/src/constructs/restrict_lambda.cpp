@@ -3,9 +3,15 @@
 // A lambda inside amp code is device code already, and nvcc refuses an extended lambda inside another:
 // its restriction is dropped. Lambdas written whole inside one macro (its definition or one argument) are
 // edited where they are spelled; a restriction that a macro of its own spells is warned about (001).
+// A macro argument is expanded once per use: a lambda passed to a macro that calls it on the host and
+// again inside a kernel (a test library's "invoke on CPU and GPU") is one text with two lambdas in the
+// AST. One edit serves both, so it waits until every copy was seen; a copy inside amp code makes it a
+// nested lambda, which host code calls as a plain lambda.
 #include "rule.hpp"
 
 #include <clang/Lex/Lexer.h>
+
+#include <map>
 
 namespace tessera::port {
 namespace {
@@ -19,8 +25,31 @@ class restrict_lambda final : public lambda_rule {
   void on_lambda(const clang::LambdaExpr* lambda) override {
     const restrict_site* site = ctx_.restriction_of(lambda);
     if (!site || site->ported || !site->amp) return;  // not amp code, or already in Tessera's dialect
-    auto& out = ctx_.out();
     const bool nested = ctx_.inside_amp_code(lambda);
+    if (ctx_.sources().isMacroArgExpansion(lambda->getBeginLoc())) {
+      copies& c = in_macro_arguments_[ctx_.sources().getFileOffset(ctx_.sources().getSpellingLoc(site->spell_begin))];
+      if (!c.first) c = copies{lambda, site, false};
+      c.nested = c.nested || nested;
+      return;
+    }
+    rewrite(lambda, site, nested);
+  }
+
+  void finish() override {
+    for (const auto& [offset, c] : in_macro_arguments_) rewrite(c.first, c.site, c.nested);
+    in_macro_arguments_.clear();
+  }
+
+ private:
+  struct copies {
+    const clang::LambdaExpr* first = nullptr;
+    const restrict_site* site = nullptr;
+    bool nested = false;
+  };
+  std::map<unsigned, copies> in_macro_arguments_;  // by the restriction's offset in the main file
+
+  void rewrite(const clang::LambdaExpr* lambda, const restrict_site* site, bool nested) {
+    auto& out = ctx_.out();
     if (!site->spelled_directly) {
       out.warn(site->expansion, warning::restrict_in_macro);
       return;
