@@ -1,5 +1,6 @@
 // restrict(amp) and restrict(amp, cpu) on free functions, templates, member functions, operators and
-// constructors, declarations and definitions; restrict(cpu) alone stays.
+// constructors, declarations and definitions, member functions of a class local to a kernel; restrict(cpu)
+// alone stays.
 #include <amp.h>
 #include <vector>
 
@@ -31,6 +32,17 @@ int main() {
   parallel_for_each(v.extent, [=] restrict_amp (index<1> i) {
     pair2 p = pair2(v[i], 2.0f) + pair2(1.0f, 1.0f);
     v[i] = twice(scale(p.sum())) + static_cast<float>(p);
+  });
+  // A class local to a kernel: its member functions are amp code in C++ AMP, restriction or not.
+  parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+    tile_static float shared;
+    struct holder {
+      restrict_amp void put(float x) { shared = x; }
+      restrict_amp float get() const { return shared; }
+    };
+    if (t.local[0] == 0) holder().put(1.0f);
+    t.barrier.wait();
+    v[t] += holder().get() - 1.0f;
   });
   v.synchronize();
   return host_side(static_cast<int>(data[0])) == 29 ? 0 : 1;

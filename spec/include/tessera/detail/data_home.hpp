@@ -191,7 +191,12 @@ class data_home {
     if (!__atomic_load_n(&host_current_, __ATOMIC_ACQUIRE)) pull();
   }
   // The next use need not copy the current contents there (AV-5).
-  void discard() noexcept { discarded_ = true; }
+  // An array's storage is never discarded: C++ AMP's discard_data only spares copying a view's data to the
+  // accelerator where it is next used, and an array's data is on its accelerator already; here its host
+  // copy may be the only copy of its contents (on a GPU, before the first launch that uploads it).
+  void discard() noexcept {
+    if (source_ != source::array) discarded_ = true;
+  }
   // The host memory was changed outside the views: it is the current copy now (AV-6). Only a program's
   // own memory can change outside the views; an array's storage or a view's without a data source is the
   // runtime's, reached only through views and arrays, so there it changes nothing.

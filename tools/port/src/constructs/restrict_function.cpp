@@ -2,7 +2,9 @@
 // constructors and conversions, declarations and definitions alike (nvcc wants the same execution space
 // on every declaration). `float f(float x) restrict(amp)` becomes `restrict_amp float f(float x)`: in front,
 // like any specifier, after the template header. restrict(cpu) alone stays: <amp.h> still reads it, and
-// a host function needs nothing.
+// a host function needs nothing. A member function of a class local to amp code, written without a
+// restriction, is amp code in C++ AMP; nvcc would make it host code, which the kernel then calls in vain:
+// it gets `restrict_amp` too.
 #include "rule.hpp"
 
 namespace tessera::port {
@@ -25,9 +27,16 @@ class restrict_function final : public rule {
     const auto* function = result.Nodes.getNodeAs<clang::FunctionDecl>("function");
     if (!function || !ctx_.out().in_main_file(function->getLocation())) return;
     const restrict_site* site = ctx_.restriction_of(function);
-    if (!site || site->ported || !site->amp) return;
     auto& out = ctx_.out();
     const auto& sm = ctx_.sources();
+    if (!site && member_of_a_class_local_to_amp_code(function)) {
+      const clang::SourceLocation start = function->getInnerLocStart();
+      if (start.isMacroID() || !out.in_main_file(start)) return;
+      out.insert(start, "restrict_amp ");
+      out.count(construct::restrict_function);
+      return;
+    }
+    if (!site || site->ported || !site->amp) return;
     const clang::SourceLocation start = sm.getSpellingLoc(function->getInnerLocStart());
     if (!site->spelled_directly || sm.getFileID(start) != sm.getFileID(site->spell_begin) || !out.in_main_file(start)) {
       out.warn(site->expansion, warning::restrict_in_macro);
@@ -36,6 +45,21 @@ class restrict_function final : public rule {
     out.insert(start, "restrict_amp ");
     out.remove_with_leading_blanks(site->spell_begin, site->spell_end);
     out.count(construct::restrict_function);
+  }
+
+ private:
+  // Through enclosing lambdas, as port_context::inside_amp_code walks them.
+  bool member_of_a_class_local_to_amp_code(const clang::FunctionDecl* function) const {
+    const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(function);
+    if (!method || method->isDefaulted() || method->isDeleted()) return false;
+    for (const clang::DeclContext* dc = method->getParent()->getDeclContext(); dc; dc = dc->getParent()) {
+      const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc);
+      if (!f) continue;
+      if (ctx_.is_amp(f)) return true;
+      const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(f);
+      if (!(m && m->getParent()->isLambda())) return false;
+    }
+    return false;
   }
 };
 
