@@ -65,6 +65,7 @@ lines() { cat "$@" | wc -l; }
 corpus_lines=$(lines "${corpus[@]}")
 big_lines=$(lines "$big")
 t_corpus=$(time_it "$tool" --out-dir "$scratch/out1" "${corpus[@]}" -- -std=c++20 "${includes[@]:0:1}")
+t_corpus_jobs=$(time_it "$tool" -j "$(nproc)" --out-dir "$scratch/out6" "${corpus[@]}" -- -std=c++20 "${includes[@]:0:1}")
 t_corpus_nopch=$(time_it "$tool" --no-pch --out-dir "$scratch/out2" "${corpus[@]}" -- -std=c++20 "${includes[@]:0:1}")
 t_big=$(time_it "$tool" --out-dir "$scratch/out3" "$big" -- -std=c++20)
 t_parse_corpus=$(time_it bash -c 'for f in "$@"; do clang++-16 -std=c++20 -fsyntax-only -w '"${includes[*]}"' "$f"; done' _ "${corpus[@]}")
@@ -85,6 +86,7 @@ $(uptime | sed 's/.*load average/load average/'). Median of $repeat runs, wall t
 | input | lines | tessera-port | per 1,000 lines | clang++-16 -fsyntax-only (baseline) | tool / parse |
 |---|---|---|---|---|---|
 | corpus: 14 files, one run | $corpus_lines | ${t_corpus} s | $(per_k "$t_corpus" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus" "$t_parse_corpus") |
+| corpus, -j $(nproc) (files in parallel; the baseline parses them one after another) | $corpus_lines | ${t_corpus_jobs} s | $(per_k "$t_corpus_jobs" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_jobs" "$t_parse_corpus") |
 | corpus, --no-pch | $corpus_lines | ${t_corpus_nopch} s | $(per_k "$t_corpus_nopch" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_nopch" "$t_parse_corpus") |
 | one generated file, 40 kernels | $big_lines | ${t_big} s | $(per_k "$t_big" "$big_lines") s | ${t_parse_big} s | $(ratio "$t_big" "$t_parse_big") |
 
