@@ -25,6 +25,15 @@ done:
   return 0;
 }
 
+// data() of a rank-2 array in a kernel: a view has data() at rank 1 only; its element 0 stands in.
+int first_and_fourth(array<int, 2>& m) {
+  array<int, 1> out(1);
+  parallel_for_each(out.extent, [&](index<1> i) restrict(amp) { out[i] = m.data()[0] + m.data()[3]; });
+  std::vector<int> r(1);
+  copy(out, r.begin());
+  return r[0];
+}
+
 int main() {
   if (with_goto(4) != 3) return 1;
   std::vector<int> init(64, 1);
@@ -42,6 +51,7 @@ int main() {
   array<int, 2> grid(8, 8);
   array<int, 2> source(8, 8, init.begin(), init.end());
   fill(grid, source);
+  if (first_and_fourth(source) != 2) return 1;
   std::vector<int> result(64);
   copy(a, result.begin());
   return result[5] == 5 * 3 && out[0] == 3.0f ? 0 : 1;

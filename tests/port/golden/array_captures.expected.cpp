@@ -29,6 +29,17 @@ done:
   return 0;
 }
 
+// data() of a rank-2 array in a kernel: a view has data() at rank 1 only; its element 0 stands in.
+int first_and_fourth(array<int, 2>& m) {
+  array<int, 1> out(1);
+  concurrency::array_view<int, 1> out_view(out);
+  concurrency::array_view<int, 2> m_view(m);
+  parallel_for_each(out.extent, [=] restrict_amp (index<1> i) { out_view[i] = (&m_view[concurrency::index<2>()])[0] + (&m_view[concurrency::index<2>()])[3]; });
+  std::vector<int> r(1);
+  copy(out, r.begin());
+  return r[0];
+}
+
 int main() {
   if (with_goto(4) != 3) return 1;
   std::vector<int> init(64, 1);
@@ -48,6 +59,7 @@ int main() {
   array<int, 2> grid(8, 8);
   array<int, 2> source(8, 8, init.begin(), init.end());
   fill(grid, source);
+  if (first_and_fourth(source) != 2) return 1;
   std::vector<int> result(64);
   copy(a, result.begin());
   return result[5] == 5 * 3 && out[0] == 3.0f ? 0 : 1;

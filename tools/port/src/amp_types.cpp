@@ -30,8 +30,14 @@ bool names_amp_array(clang::QualType t) {
   return ns && ns->getName() == "tessera";
 }
 
-std::string view_type_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast) {
-  const bool is_const = t.getNonReferenceType().isConstQualified();
+namespace {
+
+struct view_parts {
+  std::string element;
+  std::string rank;
+};
+
+view_parts parts_of(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast) {
   std::string element;
   std::string rank;
   // As written: strip qualifiers, references and the namespace, down to array<...>.
@@ -66,7 +72,19 @@ std::string view_type_for(clang::QualType t, clang::TypeLoc written, const clang
     }
   }
   if (element.rfind("const ", 0) == 0) element = element.substr(6);
-  return "concurrency::array_view<" + std::string(is_const ? "const " : "") + element + ", " + rank + ">";
+  return {element, rank};
+}
+
+}  // namespace
+
+std::string view_type_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast) {
+  const bool is_const = t.getNonReferenceType().isConstQualified();
+  const view_parts v = parts_of(t, written, ast);
+  return "concurrency::array_view<" + std::string(is_const ? "const " : "") + v.element + ", " + v.rank + ">";
+}
+
+std::string view_rank_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast) {
+  return parts_of(t, written, ast).rank;
 }
 
 }  // namespace tessera::port

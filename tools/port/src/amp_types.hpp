@@ -22,5 +22,7 @@ bool names_amp_array(clang::QualType t);
 // the element type where its declaration writes array<...> (else as clang prints it):
 // "concurrency::array_view<float, 2>", "concurrency::array_view<const T, 1>".
 std::string view_type_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast);
+// The rank of that view as written ("1", "3", "_rank"): the array's own.
+std::string view_rank_for(clang::QualType t, clang::TypeLoc written, const clang::ASTContext& ast);
 
 }  // namespace tessera::port

@@ -156,16 +156,18 @@ class array_capture final : public lambda_rule {
     std::map<const clang::ValueDecl*, std::string> view_of;
     std::vector<std::string> declarations;
     const unsigned statement_offset = statement ? sm.getFileOffset(sm.getSpellingLoc(statement->getBeginLoc())) : 0;
+    std::map<const clang::ValueDecl*, std::string> rank_of;
     for (const auto* var : arrays) {
+      clang::TypeLoc written;
+      if (const auto* dd = llvm::dyn_cast<clang::DeclaratorDecl>(var); dd && dd->getTypeSourceInfo())
+        written = dd->getTypeSourceInfo()->getTypeLoc();
+      rank_of[var] = view_rank_for(var->getType(), written, ast);
       if (const made_view* earlier = find_earlier(var, block, statement_offset)) {
         view_of[var] = earlier->name;
         continue;
       }
       const std::string name = fresh_name(var->getName().str() + "_view", lambda);
       view_of[var] = name;
-      clang::TypeLoc written;
-      if (const auto* dd = llvm::dyn_cast<clang::DeclaratorDecl>(var); dd && dd->getTypeSourceInfo())
-        written = dd->getTypeSourceInfo()->getTypeLoc();
       const std::string declaration = view_type_for(var->getType(), written, ast) + " " + name + "(" + var->getName().str() + ");";
       // In a function with a goto, a declaration before the launch could be jumped over (ill-formed):
       // the view goes right after the array's own declaration, which no goto can jump over either.
@@ -226,6 +228,15 @@ class array_capture final : public lambda_rule {
     for (const auto* ref : uses.refs) {
       auto view = view_of.find(ref->getDecl());
       if (view == view_of.end()) continue;
+      // An array's data() of any rank is its element 0; a view has data() at rank 1 only (AV-11), and its
+      // element 0 is the same address: `a.data()` becomes `(&a_view[concurrency::index<N>()])`.
+      if (const std::string& rank = rank_of[ref->getDecl()]; rank != "1") {
+        if (const clang::Expr* call = data_call_on(ref)) {
+          out.replace(call->getBeginLoc(), ctx_.text(call->getSourceRange()).size(),
+                      "(&" + view->second + "[concurrency::index<" + rank + ">()])");
+          continue;
+        }
+      }
       out.replace(ref->getLocation(), static_cast<unsigned>(ref->getDecl()->getName().size()), view->second);
     }
     // Lambdas nested in the kernel that name the array in their own capture list.
@@ -244,6 +255,24 @@ class array_capture final : public lambda_rule {
 
  private:
   void warn_capture(const clang::LambdaExpr* lambda) { ctx_.out().warn(lambda->getBeginLoc(), warning::capture_not_rewritable); }
+
+  // `ref.data()`, written out in the main file: the call; else null.
+  const clang::Expr* data_call_on(const clang::DeclRefExpr* ref) {
+    auto& ast = ctx_.ast();
+    auto up = ast.getParents(*ref);
+    const clang::Stmt* member = up.empty() ? nullptr : up[0].get<clang::Stmt>();
+    if (const auto* m = llvm::dyn_cast_or_null<clang::MemberExpr>(member)) {
+      if (m->getMemberNameInfo().getAsString() != "data") return nullptr;
+    } else if (const auto* d = llvm::dyn_cast_or_null<clang::CXXDependentScopeMemberExpr>(member)) {
+      if (d->getMemberNameInfo().getAsString() != "data") return nullptr;
+    } else {
+      return nullptr;
+    }
+    up = ast.getParents(*member);
+    const auto* call = up.empty() ? nullptr : up[0].get<clang::CallExpr>();
+    if (!call || call->getNumArgs() != 0 || call->getBeginLoc().isMacroID() || call->getEndLoc().isMacroID()) return nullptr;
+    return call;
+  }
 
   bool function_has_goto(const clang::LambdaExpr* lambda) {
     const clang::FunctionDecl* f = ctx_.enclosing_function(lambda);
