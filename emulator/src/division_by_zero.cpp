@@ -1,12 +1,12 @@
 #include "division_by_zero.hpp"
 
 #include "kernel_code.hpp"
+#include "signal_chain.hpp"
 
 #include <signal.h>
 
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 
 #if defined(__x86_64__) && defined(__linux__)
 #include <ucontext.h>
@@ -14,7 +14,7 @@
 namespace tessera::emulator::detail {
 namespace {
 
-struct sigaction previous_action {};
+chained_signal fpe{SIGFPE};
 
 // The saved register (ucontext's gregs) of each x86-64 register number: rax, rcx, rdx, rbx, rsp, rbp, rsi,
 // rdi, r8 ... r15.
@@ -121,30 +121,16 @@ bool give_defined_result(ucontext_t& context) {
   return true;
 }
 
-void on_fpe(int sig, siginfo_t* info, void* context) {
+void on_fpe(int, siginfo_t* info, void* context) {
   if ((info->si_code == FPE_INTDIV || info->si_code == FPE_INTOVF) && running_kernel_code() &&
       give_defined_result(*static_cast<ucontext_t*>(context)))
     return;
-  if ((previous_action.sa_flags & SA_SIGINFO) != 0 && previous_action.sa_sigaction != nullptr) {
-    previous_action.sa_sigaction(sig, info, context);
-    return;
-  }
-  sigaction(SIGFPE, &previous_action, nullptr);  // returning re-runs the division under it
-  if (info->si_code <= 0) raise(sig);            // sent, not caused by an instruction: send it again
+  pass_on(fpe, info, context);
 }
 
 }  // namespace
 
-void prepare_division_by_zero_handling() {
-  static std::once_flag installed;
-  std::call_once(installed, [] {
-    struct sigaction a {};
-    a.sa_sigaction = &on_fpe;
-    a.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&a.sa_mask);
-    sigaction(SIGFPE, &a, &previous_action);
-  });
-}
+void prepare_division_by_zero_handling() { install_once(fpe, &on_fpe); }
 
 }  // namespace tessera::emulator::detail
 
