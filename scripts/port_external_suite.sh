@@ -168,7 +168,7 @@ LINK_CUDA=0; [ $HAVE_NVCC = 1 ] && [ -n "$CUDA_LIB" ] && LINK_CUDA=1
 # The suite's test macros (ACCESS_TYPE ...) take their defaults as its CMake build gives them.
 DEFS="-DACCESS_TYPE=access_type_none -DDEF_ACCESS_TYPE1=access_type_none -DDEF_ACCESS_TYPE2=access_type_none"
 TESS_INC="-I$SRC/spec/include/tessera/compat -I$SRC/emulator/include -I$SRC/spec/include -I$GEN"
-EMU_FLAGS="-DTESSERA_BACKEND_EMULATOR=1 $TESS_INC -std=c++20 -w -O0 -g1"
+EMU_FLAGS="-DTESSERA_BACKEND_EMULATOR=1 $TESS_INC -std=c++20 -w -O0 -g1 -fstack-clash-protection"
 # The libraries from the system, or from the folders LD_LIBRARY_PATH names (a GPU host whose packages were
 # unpacked into the build tree: scripts/offline_deps.sh).
 LIBDIRS=""
