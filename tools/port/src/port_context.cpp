@@ -185,9 +185,13 @@ const clang::FunctionDecl* port_context::enclosing_function(const clang::LambdaE
 }
 
 bool port_context::inside_amp_code(const clang::LambdaExpr* lambda) const {
+  return inside_amp_code(lambda->getLambdaClass()->getDeclContext());
+}
+
+bool port_context::inside_amp_code(const clang::DeclContext* context) const {
   // Enclosing lambdas are the call operators of their closure classes; the walk stops at the first
   // named function.
-  for (const clang::DeclContext* dc = lambda->getLambdaClass()->getDeclContext(); dc; dc = dc->getParent()) {
+  for (const clang::DeclContext* dc = context; dc; dc = dc->getParent()) {
     const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc);
     if (!f) continue;
     if (is_amp(f)) return true;

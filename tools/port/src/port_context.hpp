@@ -35,6 +35,8 @@ class port_context {
   bool is_amp(const clang::FunctionDecl* function) const;
   // The lambda lies inside amp code (an amp lambda or an amp function encloses it).
   bool inside_amp_code(const clang::LambdaExpr* lambda) const;
+  // Code declared in `context` (a local class's members, say) lies inside amp code.
+  bool inside_amp_code(const clang::DeclContext* context) const;
   // A kernel: an amp lambda not nested in amp code.
   bool is_kernel(const clang::LambdaExpr* lambda) const { return is_amp(lambda) && !inside_amp_code(lambda); }
   // A parameter through which amp code takes an array by reference (`array<T, N>& a`, `const array<T, N>&

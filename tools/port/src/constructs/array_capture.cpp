@@ -157,6 +157,7 @@ class array_capture final : public lambda_rule {
     std::vector<std::string> declarations;
     const unsigned statement_offset = statement ? sm.getFileOffset(sm.getSpellingLoc(statement->getBeginLoc())) : 0;
     std::map<const clang::ValueDecl*, std::string> rank_of;
+    const bool after_declarations = !arrays.empty() && function_has_goto(lambda);
     for (const auto* var : arrays) {
       clang::TypeLoc written;
       if (const auto* dd = llvm::dyn_cast<clang::DeclaratorDecl>(var); dd && dd->getTypeSourceInfo())
@@ -171,7 +172,7 @@ class array_capture final : public lambda_rule {
       const std::string declaration = view_type_for(var->getType(), written, ast) + " " + name + "(" + var->getName().str() + ");";
       // In a function with a goto, a declaration before the launch could be jumped over (ill-formed):
       // the view goes right after the array's own declaration, which no goto can jump over either.
-      if (const auto* after = function_has_goto(lambda) ? declaration_statement(var) : nullptr) {
+      if (const auto* after = after_declarations ? declaration_statement(var) : nullptr) {
         const clang::SourceLocation end = sm.getSpellingLoc(after->getEndLoc());
         out.insert(end.getLocWithOffset(1), "\n" + ctx_.indent_of(sm.getSpellingLoc(after->getBeginLoc())) + declaration);
         made_.push_back(made_view{ctx_.enclosing_function(lambda), var, block_of(after), sm.getFileOffset(end), name});

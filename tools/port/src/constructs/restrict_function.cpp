@@ -48,18 +48,10 @@ class restrict_function final : public rule {
   }
 
  private:
-  // Through enclosing lambdas, as port_context::inside_amp_code walks them.
   bool member_of_a_class_local_to_amp_code(const clang::FunctionDecl* function) const {
     const auto* method = llvm::dyn_cast<clang::CXXMethodDecl>(function);
-    if (!method || method->isDefaulted() || method->isDeleted()) return false;
-    for (const clang::DeclContext* dc = method->getParent()->getDeclContext(); dc; dc = dc->getParent()) {
-      const auto* f = llvm::dyn_cast<clang::FunctionDecl>(dc);
-      if (!f) continue;
-      if (ctx_.is_amp(f)) return true;
-      const auto* m = llvm::dyn_cast<clang::CXXMethodDecl>(f);
-      if (!(m && m->getParent()->isLambda())) return false;
-    }
-    return false;
+    return method && !method->isDefaulted() && !method->isDeleted() &&
+           ctx_.inside_amp_code(method->getParent()->getDeclContext());
   }
 };
 
