@@ -10,6 +10,7 @@
 //   tessera_vs_cuda [--quick]      (--quick: small sizes, a few repetitions; for a smoke run)
 #include <tessera/amp.hpp>
 #include <tessera/cuda/runtime.hpp>
+#include <tessera/kernels/histogram.hpp>
 #include <tessera/kernels/matmul.hpp>
 #include <tessera/kernels/reduction.hpp>
 #include <tessera/kernels/tile_average.hpp>
@@ -289,6 +290,50 @@ void transpose(int n) {
   report({"32x32 transpose " + std::to_string(n) + "^2", t_ms, c_ms, 2.0 * n * double(n) * sizeof(float), 0, diff});
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Histogram of ints into 64 bins: atomics on shared memory within a block, then on global memory (the
+// shared tile_histogram). Its integer counts must be equal.
+constexpr int HW = 256, HB = 64;
+__global__ void cuda_histogram(const int* values, int* bins, int n) {
+  __shared__ int s[HB];
+  const int l = threadIdx.x, g = blockIdx.x * HW + l;
+  for (int b = l; b < HB; b += HW) s[b] = 0;
+  __syncthreads();
+  if (g < n) {
+    const int v = values[g];
+    if (v >= 0 && v < HB) atomicAdd(&s[v], 1);
+  }
+  __syncthreads();
+  for (int b = l; b < HB; b += HW)
+    if (s[b] != 0) atomicAdd(&bins[b], s[b]);
+}
+
+void histogram(int n) {
+  std::mt19937 rng(6);
+  std::uniform_int_distribution<int> d(0, HB - 1);
+  std::vector<int> hv(n), hbins(HB, 0), cuda_bins(HB);
+  for (auto& v : hv) v = d(rng);
+  array_view<const int, 1> values(n, hv);
+  array_view<int, 1> bins(HB, hbins);
+  const tessera::accelerator_view view = tessera::accelerator().get_default_view();
+  auto tessera_launch = [&] { tessera::kernels::tile_histogram<HW, HB>(view, values, bins); };
+  int *dv = nullptr, *db = nullptr;
+  cuda_check(cudaMalloc(&dv, n * sizeof(int)), "cudaMalloc");
+  cuda_check(cudaMalloc(&db, HB * sizeof(int)), "cudaMalloc");
+  cudaMemcpy(dv, hv.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  cudaMemset(db, 0, HB * sizeof(int));
+  auto cuda_launch = [&] { cuda_histogram<<<(n + HW - 1) / HW, HW>>>(dv, db, n); };
+  tessera_launch();
+  cuda_launch();
+  bins.synchronize();
+  cudaMemcpy(cuda_bins.data(), db, HB * sizeof(int), cudaMemcpyDeviceToHost);
+  const double diff = hbins == cuda_bins ? 0.0 : INFINITY;
+  const double t_ms = median_ms(tessera_launch), c_ms = median_ms(cuda_launch);
+  cudaFree(dv);
+  cudaFree(db);
+  report({"histogram of 2^" + std::to_string(int(std::log2(n))) + " ints, 64 bins", t_ms, c_ms, double(n) * sizeof(int), 0, diff});
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -312,6 +357,7 @@ int main(int argc, char** argv) {
   for (int n : quick ? std::vector<int>{256} : std::vector<int>{1024, 2048, 4096}) matmul(n);
   reduction(quick ? (1 << 20) : (1 << 24));
   transpose(quick ? 1024 : 8192);
+  histogram(quick ? (1 << 20) : (1 << 24));
 
   std::printf("\n| kernel | Tessera (ms) | hand-written CUDA (ms) | CUDA / Tessera | achieved | of copy bandwidth |\n");
   std::printf("|---|---:|---:|---:|---:|---:|\n");

@@ -86,6 +86,36 @@ void tile_histograms(const array_view<int, 1>& h) {
     if (t.local[0] < 8) h[t.tile[0] * 8 + t.local[0]] = bins[t.local[0]];
   });
 }
+// Every atomic on a thread's own array, through pointers (C++ AMP's compiler takes them; CUDA's atomic
+// instructions would fault on local memory): the old values and the array's last state.
+std::vector<int> atomics_on_own_memory(const accelerator_view& where) {
+  std::vector<int> out(64 * 13, -1);
+  array_view<int, 1> rec(static_cast<int>(out.size()), out);
+  parallel_for_each(where, extent<1>(64), [=] restrict_amp (index<1> i) {
+    int own[4] = {i[0], 3, 5, 7};
+    // Through a volatile pointer, so that nvcc cannot see that it points to local memory: the test at run
+    // time is what is exercised (where nvcc can see it, it warns about the atomic in the branch not taken).
+    int* volatile hidden = &own[i[0] % 4];
+    int* p = hidden;
+    const int g = i[0] * 13;
+    rec[g + 0] = atomic_fetch_add(p, 10);
+    rec[g + 1] = atomic_fetch_sub(p, 4);
+    rec[g + 2] = atomic_fetch_max(p, 9);
+    rec[g + 3] = atomic_fetch_min(p, 6);
+    rec[g + 4] = atomic_fetch_and(p, 12);
+    rec[g + 5] = atomic_fetch_or(p, 3);
+    rec[g + 6] = atomic_fetch_xor(p, 5);
+    rec[g + 7] = atomic_exchange(p, 40);
+    int expected = 40;
+    rec[g + 8] = atomic_compare_exchange(p, &expected, 41) ? 1 : 0;
+    expected = 0;
+    rec[g + 8] += atomic_compare_exchange(p, &expected, 42) ? 10 : 0;
+    rec[g + 8] += expected * 100;
+    for (int k = 0; k < 4; ++k) rec[g + 9 + k] = own[k];
+  });
+  rec.synchronize();
+  return out;
+}
 void touch_first(const array_view<float, 2>& huge) {
   parallel_for_each(gpu(), extent<1>(1), [=] restrict_amp (index<1>) { huge(0, 0) = 1.0f; });
 }
@@ -227,6 +257,13 @@ TEST(CudaAtomics, FetchIncReturnsAPermutationAndTileStaticHistogramIsExact) {
   std::sort(got.begin(), got.end());
   for (int k = 0; k < n; ++k) ASSERT_EQ(got[k], k);
   EXPECT_EQ(std::count(hist.begin(), hist.end(), 32), 16 * 8);
+}
+
+TEST(CudaAtomics, OnAThreadsOwnArrayTheyUpdateItAsTheEmulatorDoes) {
+  const auto on_gpu = atomics_on_own_memory(gpu());
+  EXPECT_EQ(on_gpu, atomics_on_own_memory(emu()));
+  EXPECT_EQ(on_gpu[1 * 13 + 8], 4101);  // thread 1: the first exchange stored, the second saw 41
+  EXPECT_EQ(on_gpu[1 * 13 + 10], 41);
 }
 
 TEST(CudaErrors, DeviceAllocationFailureIsOutOfMemoryNamingTheCudaError) {

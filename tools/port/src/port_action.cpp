@@ -8,6 +8,8 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Preprocessor.h>
+#include <clang/Sema/Sema.h>
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/Support/Path.h>
 
 namespace tessera::port {
@@ -25,7 +27,28 @@ class port_consumer : public clang::ASTConsumer {
     const auto& sm = ci_.getSourceManager();
     for (clang::Decl* d : group)
       if (sm.isWrittenInMainFile(sm.getExpansionLoc(d->getLocation()))) top_level_.push_back(d);
+    skip_header_instantiations();
     return true;
+  }
+
+  // Drops the template instantiations the declarations so far left pending whose templates are written
+  // outside the main file (the standard library's, the compat headers' and the emulator's behind them: one
+  // parallel_for_each instantiates the launch machinery). Their bodies hold nothing to port, and
+  // instantiating them at the end of the file was about half of a small file's time. Instantiations of the
+  // file's own templates are kept: the rules read the types they give (an `array<T, 1>&` captured in a
+  // function template). A dropped function is also taken off the list of functions used but never defined,
+  // which would otherwise be an error at the end of the file.
+  void skip_header_instantiations() {
+    if (!ci_.hasSema()) return;
+    clang::Sema& sema = ci_.getSema();
+    const auto& sm = ci_.getSourceManager();
+    std::erase_if(sema.PendingInstantiations, [&](const clang::Sema::PendingImplicitInstantiation& p) {
+      if (sm.isInMainFile(sm.getExpansionLoc(p.first->getLocation()))) return false;
+      skipped_.insert(p.first);
+      return true;
+    });
+    if (!skipped_.empty())
+      sema.UndefinedButUsed.remove_if([&](const auto& used) { return skipped_.contains(used.first); });
   }
 
   void HandleTranslationUnit(clang::ASTContext& ast) override {
@@ -52,6 +75,7 @@ class port_consumer : public clang::ASTConsumer {
   restrict_sites& sites_;
   ported_file& result_;
   std::vector<clang::Decl*> top_level_;
+  llvm::DenseSet<const clang::Decl*> skipped_;
 };
 
 class port_action : public clang::ASTFrontendAction {
