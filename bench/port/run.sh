@@ -18,7 +18,9 @@ repeat="${REPEAT:-5}"
 [ -x "$tool" ] || { echo "bench/port: build tessera-port first (cmake --build $build --target tessera-port)" >&2; exit 2; }
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
-corpus=("$here"/tests/port/corpus/*.cpp)
+# The programs (not corpus_results.cpp, the outputs' writer they link with).
+corpus=()
+for f in "$here"/tests/port/corpus/*.cpp; do [ "$(basename "$f")" = corpus_results.cpp ] || corpus+=("$f"); done
 includes=(-I"$here/conformance/results/include" -I"$here/spec/include/tessera/compat" -I"$here/spec/include" -I"$build/generated/include")
 
 # The generated file: kernels as C++ AMP users write them, each with its own helper and captures.
@@ -92,9 +94,9 @@ $(uptime | sed 's/.*load average/load average/'). Median of $repeat runs, wall t
 
 | input | lines | tessera-port | per 1,000 lines | clang++-16 -fsyntax-only (baseline) | tool / parse |
 |---|---|---|---|---|---|
-| corpus: 14 files, one run, cache warm | $corpus_lines | ${t_corpus_warm} s | $(per_k "$t_corpus_warm" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_warm" "$t_parse_corpus") |
-| corpus: 14 runs of one file each, cache warm | $corpus_lines | ${t_corpus_files} s | $(per_k "$t_corpus_files" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_files" "$t_parse_corpus") |
-| corpus: 14 files, one run, cache cold | $corpus_lines | ${t_corpus} s | $(per_k "$t_corpus" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus" "$t_parse_corpus") |
+| corpus: ${#corpus[@]} files, one run, cache warm | $corpus_lines | ${t_corpus_warm} s | $(per_k "$t_corpus_warm" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_warm" "$t_parse_corpus") |
+| corpus: ${#corpus[@]} runs of one file each, cache warm | $corpus_lines | ${t_corpus_files} s | $(per_k "$t_corpus_files" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_files" "$t_parse_corpus") |
+| corpus: ${#corpus[@]} files, one run, cache cold | $corpus_lines | ${t_corpus} s | $(per_k "$t_corpus" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus" "$t_parse_corpus") |
 | corpus, -j $(nproc), cache cold (files in parallel; the baseline parses them one after another) | $corpus_lines | ${t_corpus_jobs} s | $(per_k "$t_corpus_jobs" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_jobs" "$t_parse_corpus") |
 | corpus, --no-pch | $corpus_lines | ${t_corpus_nopch} s | $(per_k "$t_corpus_nopch" "$corpus_lines") s | ${t_parse_corpus} s | $(ratio "$t_corpus_nopch" "$t_parse_corpus") |
 | one generated file, 40 kernels, cache cold | $big_lines | ${t_big} s | $(per_k "$t_big" "$big_lines") s | ${t_parse_big} s | $(ratio "$t_big" "$t_parse_big") |

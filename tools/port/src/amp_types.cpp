@@ -7,28 +7,38 @@
 
 namespace tessera::port {
 
-const clang::ClassTemplateSpecializationDecl* as_amp_array(clang::QualType t) {
-  if (t.isNull()) return nullptr;
-  t = t.getNonReferenceType();
-  const auto* record = t->getAsCXXRecordDecl();
-  const auto* spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(record);
-  if (!spec || spec->getName() != "array") return nullptr;
-  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(spec->getDeclContext());
-  if (!ns || ns->getName() != "tessera") return nullptr;
-  return spec;
+namespace {
+
+bool in_tessera(const clang::Decl* d) {
+  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(d->getDeclContext());
+  return ns && ns->getName() == "tessera";
 }
 
-bool names_amp_array(clang::QualType t) {
+// The specialization tessera::<name><...> behind t, or null.
+const clang::ClassTemplateSpecializationDecl* as_tessera_specialization(clang::QualType t, llvm::StringRef name) {
+  if (t.isNull()) return nullptr;
+  const auto* spec = llvm::dyn_cast_or_null<clang::ClassTemplateSpecializationDecl>(t.getNonReferenceType()->getAsCXXRecordDecl());
+  return spec && spec->getName() == name && in_tessera(spec) ? spec : nullptr;
+}
+
+// t is tessera::<name><...>, or names it with a dependent argument inside a template (a specialization
+// not yet made: only its name is known).
+bool names_tessera_template(clang::QualType t, llvm::StringRef name) {
   if (t.isNull()) return false;
-  if (as_amp_array(t)) return true;
-  // In a template, array<T, N> with a dependent argument is a specialization not yet made: its name.
+  if (as_tessera_specialization(t, name)) return true;
   const auto* spec = t.getNonReferenceType()->getAs<clang::TemplateSpecializationType>();
   if (!spec) return false;
   const auto* decl = spec->getTemplateName().getAsTemplateDecl();
-  if (!decl || decl->getName() != "array") return false;
-  const auto* ns = llvm::dyn_cast<clang::NamespaceDecl>(decl->getDeclContext());
-  return ns && ns->getName() == "tessera";
+  return decl && decl->getName() == name && in_tessera(decl);
 }
+
+}  // namespace
+
+const clang::ClassTemplateSpecializationDecl* as_amp_array(clang::QualType t) { return as_tessera_specialization(t, "array"); }
+
+bool names_amp_array(clang::QualType t) { return names_tessera_template(t, "array"); }
+
+bool names_amp_array_view(clang::QualType t) { return names_tessera_template(t, "array_view"); }
 
 namespace {
 

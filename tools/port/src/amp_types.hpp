@@ -18,6 +18,9 @@ namespace tessera::port {
 const clang::ClassTemplateSpecializationDecl* as_amp_array(clang::QualType t);
 // The same, and also array<T, N> named with a dependent argument inside a template.
 bool names_amp_array(clang::QualType t);
+// t (through references, typedefs and cv-qualifiers) is tessera::array_view<T, N>, made or named with a
+// dependent argument.
+bool names_amp_array_view(clang::QualType t);
 // The array_view type that stands for an array of type t inside a kernel, spelled as the program spells
 // the element type where its declaration writes array<...> (else as clang prints it):
 // "concurrency::array_view<float, 2>", "concurrency::array_view<const T, 1>".

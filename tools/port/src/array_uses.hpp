@@ -16,8 +16,10 @@ class port_context;
 const clang::Stmt* meaningful_parent(clang::ASTContext& ast, const clang::Expr* e, const clang::Expr** child);
 
 // This use of an array names it as a view would: a.member (but the accelerator_view and CPU access type,
-// which a view answers for its source), a[i], a(i, j), or an argument to a parameter that
-// port_context::array_parameter_of converts to a view. Spelled in a macro: no.
+// which a view answers for its source), a[i], a(i, j), an argument to a parameter that
+// port_context::array_parameter_of converts to a view, or one converted to a view where it is used (it
+// constructs a view, or is given to a parameter that takes a view by value or const reference). Spelled in
+// a macro: no.
 bool view_can_stand_in(const port_context& ctx, const clang::DeclRefExpr* ref);
 
 }  // namespace tessera::port
