@@ -92,8 +92,14 @@ class local_type final : public lambda_rule {
     check.TraverseDecl(const_cast<clang::TagDecl*>(tag));
     if (check.found) return false;
 
-    // The declaration's text through its ";", and the whole lines when it stands on lines of its own.
-    const clang::SourceLocation end = ctx_.end_of_declaration(tag);
+    // The declaration's text through its ";", and the whole lines when it stands on lines of its own. A
+    // definition that also declares variables (`const struct S { ... } s(a, b);`) moves without them: its
+    // text through the closing brace, and the variables stay, now of the type named (`const struct S s(a, b);`).
+    const bool declares_variables = tag->isEmbeddedInDeclarator();
+    const clang::SourceLocation end = declares_variables ? clang::Lexer::getLocForEndOfToken(tag->getBraceRange().getEnd(), 0, sm,
+                                                                                                ctx_.ast().getLangOpts())
+                                                         : ctx_.end_of_declaration(tag);
+    if (end.isInvalid() || end.isMacroID()) return false;
     const llvm::StringRef buffer = sm.getBufferData(sm.getFileID(begin));
     unsigned from = sm.getFileOffset(begin);
     unsigned to = sm.getFileOffset(end);
@@ -109,13 +115,16 @@ class local_type final : public lambda_rule {
       text += line.str();
       rest = tail;
     }
-    if (ctx_.starts_line(begin)) {
+    if (declares_variables) {
+      text += ";";
+      out.replace(sm.getComposedLoc(sm.getFileID(begin), from), to - from, tag->getKindName().str() + " " + tag->getName().str());
+    } else if (ctx_.starts_line(begin)) {
       while (from > 0 && (buffer[from - 1] == ' ' || buffer[from - 1] == '\t')) --from;
       unsigned after = to;
       while (after < buffer.size() && (buffer[after] == ' ' || buffer[after] == '\t')) ++after;
       if (after < buffer.size() && buffer[after] == '\n') to = after + 1;
     }
-    out.replace(sm.getComposedLoc(sm.getFileID(begin), from), to - from, "");
+    if (!declares_variables) out.replace(sm.getComposedLoc(sm.getFileID(begin), from), to - from, "");
     out.insert(fn_begin, text + "\n\n");
     out.count(construct::local_type);
     done_.insert(tag);
