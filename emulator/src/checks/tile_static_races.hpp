@@ -9,6 +9,7 @@
 #include "check_context.hpp"
 #include "check_plugin.hpp"
 #include "shadow_cell.hpp"
+#include "zeroed_array.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -21,7 +22,7 @@ namespace tessera::emulator::detail {
 class tile_static_races_check : public check_plugin {
  public:
   void on_tile_begin(check_context& ctx) {
-    if (shadow_.size() != ctx.map().tile_static_bytes()) shadow_.assign(ctx.map().tile_static_bytes(), shadow_cell{});
+    shadow_.resize(ctx.map().tile_static_bytes());
     held_.clear();
   }
 
@@ -64,7 +65,7 @@ class tile_static_races_check : public check_plugin {
  private:
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, const conflict& earlier, std::size_t byte);
 
-  std::vector<shadow_cell> shadow_;
+  zeroed_array<shadow_cell> shadow_;  // a cell per byte of the TLS block; old epochs need no clearing
   std::vector<std::pair<shadow_cell*, shadow_cell>> held_;  // before the held write
 };
 

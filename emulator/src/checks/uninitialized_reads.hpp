@@ -9,6 +9,7 @@
 
 #include "check_context.hpp"
 #include "check_plugin.hpp"
+#include "zeroed_array.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -20,7 +21,7 @@ namespace tessera::emulator::detail {
 class uninitialized_reads_check : public check_plugin {
  public:
   void on_tile_begin(check_context& ctx) {
-    if (written_in_.size() != ctx.map().tile_static_bytes()) written_in_.assign(ctx.map().tile_static_bytes(), 0);
+    written_in_.resize(ctx.map().tile_static_bytes());
   }
 
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
@@ -43,7 +44,7 @@ class uninitialized_reads_check : public check_plugin {
  private:
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, std::size_t byte);
 
-  std::vector<std::uint32_t> written_in_;  // per tile_static byte
+  zeroed_array<std::uint32_t> written_in_;  // per byte of the TLS block: the first epoch of the tile that last wrote it
 };
 
 }  // namespace tessera::emulator::detail

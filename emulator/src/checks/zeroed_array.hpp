@@ -1,0 +1,57 @@
+// zeroed_array: a check's shadow array in anonymous memory that the kernel maps, zero-filled, on first
+// touch.
+//
+// The tile_static shadows span the program's whole TLS block, where every tile_static variable of every
+// kernel lives (257 KiB in the conformance executable: 16 MiB of race shadow per worker), and a launch
+// touches a few pages of them. A std::vector assigned that size wrote every page on each worker's first
+// tile: with 16 workers, the kernel clearing pages was half of a short checked run. Untouched pages of
+// this array cost nothing. T's all-zero bytes must mean "nothing recorded" (epoch 0 is never current).
+#pragma once
+
+#include <sys/mman.h>
+
+#include <cstddef>
+#include <new>
+#include <type_traits>
+
+namespace tessera::emulator::detail {
+
+template <class T>
+class zeroed_array {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
+                "zeroed_array holds cells whose zero bytes are their empty value");
+
+ public:
+  zeroed_array() = default;
+  zeroed_array(const zeroed_array&) = delete;
+  zeroed_array& operator=(const zeroed_array&) = delete;
+  ~zeroed_array() { release(); }
+
+  // n cells of zero bytes; the cells as they are when n is the size already.
+  void resize(std::size_t n) {
+    if (n == size_) return;
+    release();
+    if (n == 0) return;
+    void* m = mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) throw std::bad_alloc();
+    data_ = static_cast<T*>(m);
+    size_ = n;
+  }
+
+  std::size_t size() const noexcept { return size_; }
+  T* data() noexcept { return data_; }
+  T& operator[](std::size_t i) noexcept { return data_[i]; }
+  const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+
+ private:
+  void release() noexcept {
+    if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
+    data_ = nullptr;
+    size_ = 0;
+  }
+
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace tessera::emulator::detail
