@@ -6,9 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
+
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <typeinfo>
@@ -224,6 +227,48 @@ TEST(StackOverflow, ReportIsTheSameForEverySeedWhenSeveralThreadsOverflow) {
 }
 
 // PFE-3, TEXT-6: a tiled extent not divisible by its tile throws invalid_compute_domain naming the fix.
+// The memory areas of this process (lines of /proc/self/maps).
+std::size_t memory_areas() {
+  std::ifstream maps("/proc/self/maps");
+  std::size_t n = 0;
+  for (std::string line; std::getline(maps, line);) ++n;
+  return n;
+}
+
+// Whether this kernel makes guard pages inside a mapping (MADV_GUARD_INSTALL, Linux 6.13).
+bool kernel_has_guard_pages() {
+  const long page = 4096;
+  void* m = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (m == MAP_FAILED) return false;
+  const bool has = madvise(m, page, 102 /* MADV_GUARD_INSTALL */) == 0;
+  munmap(m, 2 * page);
+  return has;
+}
+
+// A worker's fiber stacks take a few of the process's memory areas, not two a stack: a host of many cores
+// running tiles of 1,024 threads on each would otherwise exhaust vm.max_map_count (65,530 areas by default)
+// and fail to start its threads. A stack size of its own makes the worker's stacks anew here.
+TEST(FiberStacks, ATileOf1024ThreadsAddsAFewMemoryAreasNotTwoAStack) {
+  if (!kernel_has_guard_pages()) GTEST_SKIP() << "this kernel has no guard pages inside a mapping (MADV_GUARD_INSTALL, Linux 6.13)";
+  const emulator::options saved = emulator::get_options();
+  emulator::options o = saved;
+  o.workers = 1;
+  o.stack_bytes = 72 * 1024;
+  emulator::set_options(o);
+  const std::size_t before = memory_areas();
+  std::vector<int> out(1024, 0);
+  array_view<int, 1> v(1024, out);
+  parallel_for_each(v.extent.tile<1024>(), [=] restrict_amp (tiled_index<1024> t) {
+    t.barrier.wait();  // every thread on a fiber of its own
+    v[t] = 1;
+  });
+  const std::size_t after = memory_areas();
+  emulator::set_options(saved);
+  v.synchronize();
+  EXPECT_EQ(out, std::vector<int>(1024, 1));
+  EXPECT_LT(after, before + 64) << before << " memory areas before the launch, " << after << " after";
+}
+
 TEST(InvalidDomain, NonDivisibleExtentThrowsNamesPadAndTruncateAndRunsNothing) {
   const std::string what = message_of([] { parallel_for_each(extent<1>(10).tile<4>(), [=] restrict_amp (tiled_index<4> t) { (void)t; }); });
   EXPECT_TRUE(contains(what, "not divisible")) << what;

@@ -1,8 +1,9 @@
 // stack_pool: the fiber stacks of one worker, made once and reused by every tile it runs.
 //
 // A fresh stack costs page faults on first touch (~17 us for 64 KiB), far more than running a small tile,
-// so stacks live as long as the worker. Each has a PROT_NONE guard region below it: kernel code that runs
-// past its stack faults there, and the guard-page handler turns that into a stack_overflow failure.
+// so stacks live as long as the worker. Each has a guard region below it (guard pages inside the stacks'
+// one mapping where the kernel has them, else PROT_NONE areas): kernel code that runs past its stack
+// faults there, and the guard-page handler turns that into a stack_overflow failure.
 // Stack tops are staggered by a cache line per stack so that the saved contexts of consecutive fibers do
 // not alias in the L1 cache (same page offset), which measurably slows switching.
 #pragma once
