@@ -5,7 +5,8 @@
 #pragma once
 
 #include "check_plugin.hpp"
-#include "finding.hpp"
+#include "../report/finding.hpp"
+#include "check_config.hpp"
 #include "memory_map.hpp"
 #include "shadow_cell.hpp"
 

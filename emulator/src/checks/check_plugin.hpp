@@ -15,7 +15,7 @@
 // the one way a finding leaves a check; it never formats text (emulator/src/report/ does).
 #pragma once
 
-#include "finding.hpp"
+#include "../report/finding.hpp"
 #include "memory_map.hpp"
 
 #include <tessera/memory_scope.hpp>

@@ -16,7 +16,7 @@
 //   whole row of tiles and only the two lowest count, so a tile above it is dropped before any lock.
 #pragma once
 
-#include "finding.hpp"
+#include "../report/finding.hpp"
 
 #include <tessera/emulator/launch.hpp>
 

@@ -3,7 +3,8 @@
 // happened, so the report (emulator/src/report/hazard_report.hpp) is the same at every worker count.
 #pragma once
 
-#include "finding.hpp"
+#include "../report/finding.hpp"
+#include "check_config.hpp"
 #include "memory_map.hpp"
 
 #include <tessera/emulator/check_counters.hpp>

@@ -11,6 +11,8 @@
 // The report names what a classified address is (report/hazard_report.cpp).
 #pragma once
 
+#include "../report/finding.hpp"  // memory_class
+
 #include <tessera/emulator/launch.hpp>
 
 #include <cstddef>
@@ -19,8 +21,6 @@
 #include <vector>
 
 namespace tessera::emulator::detail {
-
-enum class memory_class : unsigned char { private_stack, tile_static, global, argument, constant, host };
 
 struct classified {
   memory_class cls;

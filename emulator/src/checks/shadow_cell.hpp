@@ -17,7 +17,7 @@
 // own shadow, not part of this cell.
 #pragma once
 
-#include "finding.hpp"
+#include "../report/finding.hpp"
 
 #include <cstdint>
 

@@ -3,7 +3,7 @@
 // JSON of hazards_json(). Code addresses are symbolized here, only when there is something to report.
 #pragma once
 
-#include "../checks/finding.hpp"
+#include "finding.hpp"
 
 #include <tessera/emulator/launch.hpp>
 #include <tessera/kernel_failures.hpp>

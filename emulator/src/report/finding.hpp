@@ -1,12 +1,10 @@
 // finding: one problem a check found, typed all the way: the kind (hazard_kind), the memory
 // (memory_class, unit, offset), and each access as a code address, a thread and a memory_op. Code
-// addresses become source lines only in the report (emulator/src/report/), when there is something to
-// report; nothing here is text.
+// addresses become source lines only in the report (hazard_report.cpp), when there is something to
+// report; nothing here is text. The checks (emulator/src/checks/) make findings; this folder reads them,
+// and includes nothing of the checks.
 #pragma once
 
-#include "memory_map.hpp"
-
-#include <tessera/emulator/checks.hpp>
 #include <tessera/hazard_types.hpp>
 #include <tessera/source_site.hpp>
 
@@ -16,24 +14,17 @@
 
 namespace tessera::emulator::detail {
 
+// What an address in kernel code is (checks/memory_map.hpp tells them apart).
+enum class memory_class : unsigned char { private_stack, tile_static, global, argument, constant, host };
+
 // What an access did (read, write, atomic): the public memory_op, named as the checks have always
 // called it.
 using access_kind = tessera::memory_op;
 
-// Thrown in a kernel thread to end its tile (or non-tiled range) when a check stops the launch.
-struct check_stop {};
-
-// What a launch's checks are asked to do (options, docs/checks.md).
-struct check_config {
-  check_set enabled;
-  bool allow_same_value = false;
-  bool stop_at_first = false;
-};
-
 struct finding {
   hazard_kind kind;
   memory_class memory;         // tile_static, global or host
-  std::size_t unit = 0;        // see classified (host: the address, named at report time)
+  std::size_t unit = 0;        // see checks/memory_map.hpp's classified (host: the address, named at report time)
   std::size_t offset = 0;
   std::int64_t tile;           // the tile (non-tiled: the point) of the first access
   std::int64_t second_tile = -1;  // the second access's tile when it is another tile's
