@@ -51,7 +51,7 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   mismatch_ = chain_mismatch_ = chains_diverged_ = false;
 
   current_ = this;
-  if (checking_) monitor_.begin_tile(*this, launch, tile);
+  if (checking_) monitor_.begin_tile(view_, launch, tile);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
   if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler, on the worker's stack

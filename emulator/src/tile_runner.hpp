@@ -103,6 +103,21 @@ class tile_runner {
     running_ = target;
     fiber_switch(save, target < 0 ? worker_ctx_ : threads_[target].context);
   }
+
+  // What the checks see of this tile: the runner's answers behind the checks' interface.
+  class threads_view final : public tile_threads {
+   public:
+    explicit threads_view(tile_runner& r) : r_(r) {}
+    const int& running_thread() const noexcept override { return r_.running_; }
+    std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept override { return r_.stack_of(thread); }
+    int threads() const noexcept override { return r_.threads(); }
+    bool stopped(int thread) const noexcept override { return r_.stopped(thread); }
+    bool polling(int thread) const noexcept override { return r_.polling(thread); }
+    void yield_polling() override { r_.yield_polling(); }
+
+   private:
+    tile_runner& r_;
+  };
   void unwind_parked();
   std::exception_ptr divergence_report() const;
   bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
@@ -125,6 +140,7 @@ class tile_runner {
   int n_ = 0;
   int pos_ = 0;          // position of the running thread in order_
   int running_ = -1;     // thread now on the CPU; -1 is the worker
+  threads_view view_{*this};
   bool unwinding_ = false;
   bool divergent_ = false;
   bool stopped_by_check_ = false;  // a check ended the tile (check_stop)

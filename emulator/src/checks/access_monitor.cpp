@@ -1,7 +1,5 @@
 #include "access_monitor.hpp"
 
-#include "../tile_runner.hpp"
-
 #include <pthread.h>
 
 #include <cstring>
@@ -104,10 +102,12 @@ void access_monitor::end() noexcept {
   active_ = nullptr;
 }
 
-void access_monitor::begin_tile(tile_runner& runner, const tiled_launch& launch, std::int64_t tile) {
+void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile) {
   hazard_log* log = hazard_log::current();
   if (log == nullptr) return;
   runner_ = &runner;
+  running_ = &runner.running_thread();
+  stack_known_for_ = -1;  // a thread may run on another stack in this tile
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
   tile_ = tile;
@@ -162,10 +162,13 @@ void access_monitor::on_access(const void* addr, std::size_t size, access_kind k
   if (held_.active) settle_held_write();
   int thread = 0;
   if (runner_ != nullptr) {
-    thread = runner_->running_thread();
+    thread = *running_;
     if (thread < 0) return;
-    const auto stack = runner_->stack_of(thread);
-    map_.set_private_stack(stack.first, stack.second);
+    if (thread != stack_known_for_) [[unlikely]] {  // another thread runs: its stack is the private one
+      const auto stack = runner_->stack_of(thread);
+      map_.set_private_stack(stack.first, stack.second);
+      stack_known_for_ = thread;
+    }
   } else {
     tile_ = *point_;
   }

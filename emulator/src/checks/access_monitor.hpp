@@ -23,8 +23,6 @@
 
 namespace tessera::emulator::detail {
 
-class tile_runner;
-
 class access_monitor : public check_context {
  public:
   // The monitor of the kernel code running on this thread, or nullptr (host code, or checks off).
@@ -45,7 +43,7 @@ class access_monitor : public check_context {
   };
 
   // A tile starts on this worker / has ended.
-  void begin_tile(tile_runner& runner, const tiled_launch& launch, std::int64_t tile);
+  void begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile);
   void end_tile() noexcept;
   // Points of a non-tiled launch run on this worker; `*point` is the one running.
   void begin_points(const simple_launch& launch, const std::int64_t* point);

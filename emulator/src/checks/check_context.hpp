@@ -9,6 +9,7 @@
 #include "check_config.hpp"
 #include "memory_map.hpp"
 #include "shadow_cell.hpp"
+#include "tile_threads.hpp"
 
 #include <tessera/source_site.hpp>
 
@@ -17,7 +18,6 @@
 
 namespace tessera::emulator::detail {
 
-class tile_runner;
 class hazard_log;
 
 // The barrier intervals of one kind of memory in the running tile. An interval ends only at a barrier
@@ -34,9 +34,9 @@ class check_context {
   hazard_log& log() const noexcept { return *log_; }
   const check_config& config() const noexcept { return config_; }
   const memory_map& map() const noexcept { return map_; }
-  // The tile runner of a tiled launch (the threads' states, the spin-wait check's yield); null for the
-  // points of a non-tiled launch.
-  tile_runner* runner() const noexcept { return runner_; }
+  // The running tile's threads (the tile runner of a tiled launch: which runs, their states, the
+  // spin-wait check's yield); null for the points of a non-tiled launch.
+  tile_threads* runner() const noexcept { return runner_; }
   bool tiled() const noexcept { return runner_ != nullptr; }
   // Threads per tile (1 for non-tiled launches).
   int threads() const noexcept { return threads_; }
@@ -78,7 +78,9 @@ class check_context {
   check_config config_;
   unsigned enabled_ = 0;  // check_set bits of the running launch
   memory_map map_;
-  tile_runner* runner_ = nullptr;          // null for non-tiled launches
+  tile_threads* runner_ = nullptr;
+  const int* running_ = nullptr;  // the runner's running thread (tiled launches)
+  int stack_known_for_ = -1;      // the thread whose stack the memory map holds as private          // null for non-tiled launches
   const std::int64_t* point_ = nullptr;    // non-tiled: the running point
   int threads_ = 1;
   std::int64_t tile_ = 0;

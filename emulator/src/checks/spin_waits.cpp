@@ -1,6 +1,5 @@
 #include "spin_waits.hpp"
 
-#include "../tile_runner.hpp"
 #include "access_monitor.hpp"
 #include "cross_tile_table.hpp"
 #include "global_races.hpp"
@@ -66,7 +65,7 @@ void spin_waits_check::left_wait(check_context& ctx, int thread) {
 void spin_waits_check::leave_all(check_context& ctx) noexcept {
   // Reported in the order the suspects were found, which the thread order decides: the log keeps one
   // finding per line and kind, whatever the order.
-  const tile_runner* runner = ctx.runner();
+  const tile_threads* runner = ctx.runner();
   for (const auto& [thread, f] : suspects_)
     // A thread still polling when its tile ended early (another thread threw, a check stopped it) may
     // have been computing: only one that got to a barrier or its end has left its loop.
@@ -108,7 +107,7 @@ bool spin_waits_check::polls_shared_memory(check_context& ctx, int thread) const
 bool spin_waits_check::polled_memory_settled(check_context& ctx, int thread) {
   // Another thread of the tile that still runs in this phase may store; one parked at a barrier or
   // finished cannot, nor can one that itself waits (it changes nothing until its own wait ends).
-  if (tile_runner* runner = ctx.runner())
+  if (const tile_threads* runner = ctx.runner())
     for (int other = 0; other < runner->threads(); ++other)
       if (other != thread && !runner->stopped(other) && !(runner->polling(other) && spins_.waiting(other))) return false;
   // So this whole task waits. Global memory can still change while another tile (or range of points)
