@@ -107,7 +107,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
   if (log == nullptr) return;
   runner_ = &runner;
   running_ = &runner.running_thread();
-  stack_known_for_ = -1;  // a thread may run on another stack in this tile
+  stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
   tile_ = tile;
@@ -126,6 +126,8 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   hazard_log* log = hazard_log::current();
   if (log == nullptr) return;
   runner_ = nullptr;
+  running_ = &only_thread;
+  stack_known_for_ = not_yet;  // known at the range's first access, which begins the checks
   point_ = point;
   threads_ = 1;
   tile_ = *point;
@@ -156,8 +158,10 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
   if (checks_begun_) each_enabled([&](auto& c) { c.on_phase_turn(*this, scope); });
 }
 
-void access_monitor::on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites,
-                               bool looks) {
+// Checks begin here (a task's first access), so the inline path, which needs the running thread's stack
+// known, never skips them.
+void access_monitor::on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
+                                       bool overwrites, bool looks) {
   if (!checks_begun_) [[unlikely]] begin_checks();
   if (held_.active) settle_held_write();
   int thread = 0;
@@ -171,26 +175,30 @@ void access_monitor::on_access(const void* addr, std::size_t size, access_kind k
     }
   } else {
     tile_ = *point_;
+    stack_known_for_ = 0;  // the worker's stack, set when the range began
   }
   ++accesses_;
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
   access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites, looks};
+  const bool may_hold = kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes;
   switch (e.where.cls) {
     case memory_class::private_stack:
     case memory_class::argument: return;  // the thread's own, and the kernel's captures: never shared
     case memory_class::constant:
       if (kind == access_kind::read) return;
       e.where = classified{memory_class::host, 0, a};  // a store to read-only data: memory no view holds
-      break;
+      deliver<memory_class::host>(e);
+      return;
     case memory_class::tile_static:
-      if (runner_ != nullptr && kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes) hold_write(e);
-      break;
+      if (runner_ != nullptr && may_hold) hold_write(e);
+      deliver<memory_class::tile_static>(e);
+      return;
     case memory_class::global:
-      if (kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes) hold_write(e);
-      break;
-    case memory_class::host: break;
+      if (may_hold) hold_write(e);
+      deliver<memory_class::global>(e);
+      return;
+    case memory_class::host: deliver<memory_class::host>(e); return;
   }
-  each_enabled([&](auto& c) { c.on_access(*this, e); });
 }
 
 void access_monitor::hold_write(const access_event& e) noexcept {

@@ -64,8 +64,18 @@ class access_monitor : public check_context {
   // `overwrites`: an atomic that stores whatever the cell held (exchange): never an uninitialized read.
   // `looks`: an atomic that changed nothing counts as a look at memory for the spin-wait check (false: an
   // update that lost, the load of atomic_fetch_max and atomic_fetch_min).
-  void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed, bool overwrites = false,
-                 bool looks = true);
+  //
+  // Inline in every hook: an access to memory no check looks at (the running thread's stack, the kernel's
+  // arguments) ends here once the map holds the running thread's stack and no write is held; the rest,
+  // and the first access of each thread, go on out of line.
+  [[gnu::always_inline]] void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
+                                        bool overwrites = false, bool looks = true) {
+    if (*running_ == stack_known_for_ && !held_.active && map_.unwatched(reinterpret_cast<std::uintptr_t>(addr))) [[likely]] {
+      ++accesses_;
+      return;
+    }
+    on_watched_access(addr, size, kind, pc, changed, overwrites, looks);
+  }
 
   // One of the checks (a check that reads another's state, as the spin-wait check reads the race
   // checks' shadows).
@@ -75,12 +85,23 @@ class access_monitor : public check_context {
   }
 
  private:
+  [[gnu::noinline]] void on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
+                                           bool overwrites, bool looks);
   void begin(hazard_log* log);
   [[gnu::cold, gnu::noinline]] void begin_checks();  // at the task's first access
   void end() noexcept;
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
   [[gnu::noinline]] void hold_write(const access_event& e) noexcept;
   [[gnu::noinline]] void settle_held_write();  // only while held_.active
+
+  // An access of memory class C to every enabled check that watches that memory (check_plugin::watches),
+  // chosen at compile time: one copy of the fold per class, holding only the work that memory needs.
+  template <memory_class C>
+  [[gnu::always_inline]] void deliver(const access_event& e) {
+    each_enabled([&](auto& c) {
+      if constexpr (std::remove_cvref_t<decltype(c)>::watches(C)) c.on_access(*this, e);
+    });
+  }
 
   // Calls f(c) for every check c the launch has switched on, in the table's order.
   template <class F>

@@ -79,9 +79,13 @@ class check_context {
   unsigned enabled_ = 0;  // check_set bits of the running launch
   memory_map map_;
   tile_threads* runner_ = nullptr;
-  const int* running_ = nullptr;  // the runner's running thread (tiled launches)
-  int stack_known_for_ = -1;      // the thread whose stack the memory map holds as private          // null for non-tiled launches
-  const std::int64_t* point_ = nullptr;    // non-tiled: the running point
+  // The running thread: the runner's variable in a tiled launch, thread 0 of a non-tiled one.
+  static constexpr int only_thread = 0;
+  const int* running_ = &only_thread;
+  // The thread whose stack the memory map holds as private; not_yet: none since the task began.
+  static constexpr int not_yet = -2;
+  int stack_known_for_ = not_yet;
+  const std::int64_t* point_ = nullptr;  // non-tiled: the running point
   int threads_ = 1;
   std::int64_t tile_ = 0;
   interval_state tile_static_;

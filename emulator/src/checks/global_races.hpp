@@ -28,8 +28,9 @@ class global_races_check : public check_plugin {
     last_recorded_point_ = -1;
   }
 
+  static constexpr bool watches(memory_class m) noexcept { return m == memory_class::global; }
+
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
-    if (e.where.cls != memory_class::global) return;
     if (ctx.tiled()) touch_in_tile(ctx, e);
     else touch_point(ctx, e);
   }

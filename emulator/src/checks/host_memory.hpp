@@ -13,8 +13,10 @@ namespace tessera::emulator::detail {
 
 class host_memory_check : public check_plugin {
  public:
+  static constexpr bool watches(memory_class m) noexcept { return m == memory_class::host; }
+
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
-    if (e.where.cls == memory_class::host) report(ctx, e);
+    report(ctx, e);
   }
 
  private:

@@ -54,8 +54,11 @@ void memory_map::prepare_worker() {
           if (info->dlpi_phdr[i].p_type != PT_TLS) continue;
           const auto begin = reinterpret_cast<std::uintptr_t>(info->dlpi_tls_data);
           std::string module = info->dlpi_name != nullptr && info->dlpi_name[0] != '\0' ? info->dlpi_name : executable_path();
-          m->tls_.push_back(tls_block{begin, begin + info->dlpi_phdr[i].p_memsz, m->tls_bytes_, std::move(module)});
-          m->tls_bytes_ += info->dlpi_phdr[i].p_memsz;
+          // A block's shadow starts at the same offset in a 64-byte line as the block, so a word of the block
+          // is a word of the shadow (the race shadow keeps a cell per word).
+          const std::size_t shadow_offset = m->tls_bytes_ + ((begin - m->tls_bytes_) & 63);
+          m->tls_.push_back(tls_block{begin, begin + info->dlpi_phdr[i].p_memsz, shadow_offset, std::move(module)});
+          m->tls_bytes_ = shadow_offset + info->dlpi_phdr[i].p_memsz;
           m->tls_low_ = m->tls_.size() == 1 ? begin : std::min(m->tls_low_, begin);
           m->tls_high_ = std::max(m->tls_high_, begin + info->dlpi_phdr[i].p_memsz);
         }
@@ -75,29 +78,31 @@ void memory_map::set_launch(const launch_memory& launch, const void* descriptor,
   if (launch_ == &launch && std::equal(key, key + launch_key_size, last_launch_key_)) return;
   std::copy(key, key + launch_key_size, last_launch_key_);
   launch_ = &launch;
-  arguments_.clear();
-  auto add = [&](const void* p, std::size_t n) {
-    const auto b = reinterpret_cast<std::uintptr_t>(p);
-    arguments_.push_back(span{b, b + n});
-  };
-  add(launch.kernel, launch.kernel_bytes);
-  add(descriptor, descriptor_bytes);
-  if (extent_dims != nullptr) add(extent_dims, extent_bytes);
+  arguments_[0] = span{reinterpret_cast<std::uintptr_t>(launch.kernel), launch.kernel_bytes};
+  arguments_[1] = span{reinterpret_cast<std::uintptr_t>(descriptor), descriptor_bytes};
+  arguments_[2] = extent_dims != nullptr ? span{reinterpret_cast<std::uintptr_t>(extent_dims), extent_bytes} : span{};
 }
 
 classified memory_map::classify(std::uintptr_t a) const noexcept {
-  if (a >= stack_low_ && a < stack_high_) return {memory_class::private_stack, 0, 0};
+  if (a - stack_low_ < stack_bytes_) return {memory_class::private_stack, 0, 0};
   // One range test before the blocks: every library with TLS (libc, libstdc++, libdw, ...) adds a block,
   // and an access to global memory would otherwise pass them all.
-  if (a >= tls_low_ && a < tls_high_)
+  if (a >= tls_low_ && a < tls_high_) {
+    // The block of the last tile_static access first: a kernel's tile_static variables are in one module's.
+    if (a - tls_[hot_tls_].begin < tls_[hot_tls_].end - tls_[hot_tls_].begin)
+      return {memory_class::tile_static, hot_tls_, a - tls_[hot_tls_].begin};
     for (std::size_t i = 0; i < tls_.size(); ++i)
-      if (a >= tls_[i].begin && a < tls_[i].end) return {memory_class::tile_static, i, a - tls_[i].begin};
+      if (a >= tls_[i].begin && a < tls_[i].end) {
+        hot_tls_ = i;
+        return {memory_class::tile_static, i, a - tls_[i].begin};
+      }
+  }
   for (std::size_t i = 0; i < launch_->global_count; ++i) {
     const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
     if (a >= b && a < b + launch_->globals[i].bytes) return {memory_class::global, i, a - b};
   }
   for (const span& s : arguments_)
-    if (a >= s.begin && a < s.end) return {memory_class::argument, 0, 0};
+    if (a - s.begin < s.bytes) return {memory_class::argument, 0, 0};
   for (const segment& s : constant_segments())
     if (a >= s.begin && a < s.end) return {memory_class::constant, 0, 0};
   return {memory_class::host, 0, a};

@@ -38,7 +38,15 @@ class memory_map {
                   const void* extent_dims, std::size_t extent_bytes);
   void set_private_stack(std::uintptr_t low, std::uintptr_t high) noexcept {
     stack_low_ = low;
-    stack_high_ = high;
+    stack_bytes_ = high - low;
+  }
+
+  // Whether `a` is memory no check looks at: the running thread's own stack or the kernel's arguments
+  // (classify would say private_stack or argument). Most of a kernel's accesses are such (its locals, the
+  // fields of the views it captured), so every hook asks this first, inline: a few compares, no call.
+  bool unwatched(std::uintptr_t a) const noexcept {
+    return a - stack_low_ < stack_bytes_ || a - arguments_[0].begin < arguments_[0].bytes ||
+           a - arguments_[1].begin < arguments_[1].bytes || a - arguments_[2].begin < arguments_[2].bytes;
   }
 
   classified classify(std::uintptr_t a) const noexcept;
@@ -58,18 +66,21 @@ class memory_map {
     std::size_t shadow_offset;
     std::string module;  // path of the ELF file
   };
-  struct span {
-    std::uintptr_t begin, end;
+  struct span {  // bytes 0: none (an unsigned a - begin is never below 0)
+    std::uintptr_t begin = 0;
+    std::size_t bytes = 0;
   };
 
   std::vector<tls_block> tls_;
   std::size_t tls_bytes_ = 0;
   std::uintptr_t tls_low_ = 0, tls_high_ = 0;  // the blocks' span
+  mutable std::size_t hot_tls_ = 0;            // the block classify found last (tls_ is not empty when used)
   const launch_memory* launch_ = nullptr;
   static constexpr int launch_key_size = 7;
   const void* last_launch_key_[launch_key_size] = {};  // what set_launch was last given
-  std::vector<span> arguments_;
-  std::uintptr_t stack_low_ = 0, stack_high_ = 0;
+  span arguments_[3];  // the kernel object, the launch descriptor, a non-tiled launch's extent
+  std::uintptr_t stack_low_ = 0;
+  std::size_t stack_bytes_ = 0;
 };
 
 }  // namespace tessera::emulator::detail

@@ -27,8 +27,9 @@ class spin_waits_check : public check_plugin {
     point_ = -1;
   }
 
+  static constexpr bool watches(memory_class m) noexcept { return m == memory_class::tile_static || m == memory_class::global; }
+
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
-    if (e.where.cls != memory_class::tile_static && e.where.cls != memory_class::global) return;
     if (!ctx.tiled() && ctx.tile() != point_) {  // a non-tiled launch's next point: a new thread
       point_ = ctx.tile();
       if (spins_.progress(0)) left_wait(ctx, 0);

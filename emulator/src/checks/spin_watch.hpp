@@ -40,14 +40,18 @@ class spin_watch {
   // The thread stored something that changed memory: it is working, not polling. Returns whether it was
   // a suspect (then the store is how it left its wait).
   bool progress(int t) noexcept {
-    const bool was = threads_[t].suspect;
-    threads_[t] = state{};
+    state& s = threads_[t];
+    const bool was = s.suspect;
+    s.clear();
     return was;
   }
 
   // A look at shared memory (a read, or an atomic that changed nothing: `atomic`).
   look polled(int t, std::uintptr_t a, std::size_t size, bool atomic) noexcept {
     state& s = threads_[t];
+    // Once it has looked at more than `watched` locations it is not judged until it stores (and it cannot
+    // be a suspect: only a judged round makes one), so the locations no longer matter, only the count.
+    if (s.overflowed) return ++s.reads >= polls_per_round ? look::round : look::more;
     int i = 0;
     while (i < s.count && s.addr[i] != a) ++i;
     bool left = false;
@@ -124,6 +128,13 @@ class spin_watch {
 
  private:
   struct state {
+    // The empty state. The locations' arrays are left as they are: only the first `count` are read.
+    void clear() noexcept {
+      count = reads = rounds = looks_after = 0;
+      atomic = 0;
+      has_snapshot = waiting = suspect = overflowed = false;
+    }
+
     int count = 0;        // locations watched
     int reads = 0;        // looks in this round
     int rounds = 0;       // rounds without change

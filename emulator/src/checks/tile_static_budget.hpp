@@ -16,19 +16,18 @@ namespace tessera::emulator::detail {
 class tile_static_budget_check : public check_plugin {
  public:
   void on_tile_begin(check_context&) {
-    low_ = high_ = 0;
+    low_ = UINTPTR_MAX;
+    high_ = 0;
     reported_ = false;
   }
 
+  static constexpr bool watches(memory_class m) noexcept { return m == memory_class::tile_static; }
+
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
-    if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
-    if (high_ == 0) {
-      low_ = e.addr;
-      high_ = e.addr + e.size;
-    } else {
-      low_ = std::min(low_, e.addr);
-      high_ = std::max(high_, e.addr + e.size);
-    }
+    if (!ctx.tiled()) return;
+    if (e.addr >= low_ && e.addr + e.size <= high_) [[likely]] return;  // inside the span already touched
+    low_ = std::min(low_, e.addr);
+    high_ = std::max(high_, e.addr + e.size);
     if (!reported_ && high_ - low_ > static_cast<std::uintptr_t>(limits::tile_static_bytes)) report(ctx, e);
   }
 

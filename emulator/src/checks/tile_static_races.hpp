@@ -2,8 +2,11 @@
 // so that different fields of one struct do not race, and fence-aware: an interval of tile_static memory
 // ends only at a barrier whose fence covers it (MEM-9).
 //
-// The shadow is one cell per byte of the worker's TLS blocks (the dialect makes tile_static `static
-// thread_local`), kept across tiles: epochs grow, so an old cell is simply old.
+// The shadow is kept across tiles: epochs grow, so an old cell is simply old. It is one cell per aligned
+// 4-byte word of the worker's TLS blocks (the dialect makes tile_static `static thread_local`) while the
+// word's four bytes have been accessed together, which is how kernels use ints and floats: an access then
+// costs one cell. A word that an access covers in part (a char, a short, an unaligned access) is split:
+// its cell is copied to four cells of its bytes, which it uses from then on. Both give the same findings.
 #pragma once
 
 #include "check_context.hpp"
@@ -22,29 +25,29 @@ namespace tessera::emulator::detail {
 class tile_static_races_check : public check_plugin {
  public:
   void on_tile_begin(check_context& ctx) {
-    shadow_.resize(ctx.map().tile_static_bytes());
+    const std::size_t bytes = ctx.map().tile_static_bytes();
+    words_.resize((bytes + 3) / 4);
+    split_.resize((bytes + 3) / 4);
+    bytes_.resize(bytes);
     held_.clear();
   }
 
+  static constexpr bool watches(memory_class m) noexcept { return m == memory_class::tile_static; }
+
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
-    if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
-    const bool hold = ctx.holding();
-    if (hold) held_.clear();
-    const std::uint32_t epoch = ctx.tile_static_interval().epoch;
+    if (!ctx.tiled()) return;
     const std::size_t base = ctx.map().shadow_index(e.where);
-    const std::size_t end = std::min(base + e.size, shadow_.size());
-    conflict first;
-    std::size_t at = 0;
-    for (std::size_t i = base; i < end; ++i) {
-      shadow_cell& c = shadow_[i];
-      if (hold) held_.emplace_back(&c, c);
-      const conflict found = apply_access(c, epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread));
-      if (found.found && !first.found) {  // one finding per access, however many bytes it spans
-        first = found;
-        at = i - base;
+    if (e.size == 4 && (base & 3) == 0 && base + 4 <= bytes_.size() && !split_[base >> 2]) [[likely]] {  // one whole word
+      shadow_cell& c = words_[base >> 2];
+      if (ctx.holding()) {
+        held_.clear();
+        held_.emplace_back(&c, c);
       }
+      const conflict found = apply_access(c, ctx.tile_static_interval().epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread));
+      if (found.found) [[unlikely]] report(ctx, e, found, 0);
+      return;
     }
-    if (first.found) report(ctx, e, first, at);
+    apply_to_span(ctx, e, base);
   }
 
   void on_write_settled(check_context&, bool changed) {
@@ -56,16 +59,22 @@ class tile_static_races_check : public check_plugin {
   // For the spin-wait check: whether a thread other than `thread` stored to one of these shadow bytes
   // with a plain write in the running interval (a read of them then waits for that thread).
   bool written_now_by_other(std::size_t base, std::size_t size, std::uint32_t epoch, int thread) const noexcept {
-    const std::size_t end = std::min(base + size, shadow_.size());
-    for (std::size_t b = base; b < end; ++b)
-      if (shadow_[b].write_epoch == epoch && shadow_[b].writer != thread) return true;
+    const std::size_t end = std::min(base + size, bytes_.size());
+    for (std::size_t b = base; b < end; ++b) {
+      const shadow_cell& c = split_[b >> 2] ? bytes_[b] : words_[b >> 2];
+      if (c.write_epoch == epoch && c.writer != thread) return true;
+    }
     return false;
   }
 
  private:
+  // Any other access: bytes of split words, words it covers whole, splitting the words it covers in part.
+  [[gnu::noinline]] void apply_to_span(check_context& ctx, const access_event& e, std::size_t base);
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, const conflict& earlier, std::size_t byte);
 
-  zeroed_array<shadow_cell> shadow_;  // a cell per byte of the TLS block; old epochs need no clearing
+  zeroed_array<shadow_cell> words_;        // a cell per aligned word of the TLS blocks
+  zeroed_array<std::uint8_t> split_;       // per word: its bytes have cells of their own
+  zeroed_array<shadow_cell> bytes_;        // a cell per byte, for split words
   std::vector<std::pair<shadow_cell*, shadow_cell>> held_;  // before the held write
 };
 

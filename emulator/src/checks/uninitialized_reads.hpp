@@ -24,12 +24,22 @@ class uninitialized_reads_check : public check_plugin {
     written_in_.resize(ctx.map().tile_static_bytes());
   }
 
+  static constexpr bool watches(memory_class m) noexcept { return m == memory_class::tile_static; }
+
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
-    if (e.where.cls != memory_class::tile_static || !ctx.tiled()) return;
+    if (!ctx.tiled()) return;
     const std::uint32_t tile_began = ctx.tile_static_interval().first_epoch;
     const std::size_t base = ctx.map().shadow_index(e.where);
     const std::size_t end = std::min(base + e.size, written_in_.size());
     std::uint32_t* const written = written_in_.data();
+    if (e.size == 4 && base + 4 <= written_in_.size()) [[likely]] {  // an int or a float: the loops below, unrolled
+      std::uint32_t* const w = written + base;
+      if (e.kind != access_kind::write && !e.overwrites &&
+          ((w[0] ^ tile_began) | (w[1] ^ tile_began) | (w[2] ^ tile_began) | (w[3] ^ tile_began)) != 0) [[unlikely]]
+        report(ctx, e, first_unwritten(w, tile_began));
+      if (e.kind != access_kind::read) w[0] = w[1] = w[2] = w[3] = tile_began;
+      return;
+    }
     // Reads (and atomics, which read first) of bytes the tile wrote: the common case, one compare a byte.
     if (e.kind != access_kind::write && !e.overwrites)
       for (std::size_t i = base; i < end; ++i)
@@ -43,6 +53,11 @@ class uninitialized_reads_check : public check_plugin {
 
  private:
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, std::size_t byte);
+  static std::size_t first_unwritten(const std::uint32_t* w, std::uint32_t tile_began) noexcept {
+    std::size_t i = 0;
+    while (w[i] == tile_began) ++i;
+    return i;
+  }
 
   zeroed_array<std::uint32_t> written_in_;  // per byte of the TLS block: the first epoch of the tile that last wrote it
 };
