@@ -2,7 +2,6 @@
 
 #include "hazard_log.hpp"
 
-#include <cstdlib>
 
 namespace tessera::emulator::detail {
 
@@ -13,16 +12,10 @@ cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launc
     f.base = begin & ~std::uintptr_t{3};
     f.words = (begin + launch.globals[u].bytes - f.base + 3) / 4;
     if (f.words == 0) continue;
-    // calloc: large blocks come as untouched zero pages, so a launch pays for the words it touches.
-    f.second = static_cast<std::uint32_t*>(std::calloc(3 * f.words, sizeof(std::uint32_t)));
-    f.first = static_cast<first_slot*>(std::calloc(3 * f.words, sizeof(first_slot)));
-  }
-}
-
-cross_tile_table::~cross_tile_table() {
-  for (view_filter& f : filters_) {
-    std::free(f.second);
-    std::free(f.first);
+    // Untouched pages cost nothing; a launch touches most words of most views, so in large pages.
+    f.owner.resize(f.words, page_use::dense);
+    f.second.resize(3 * f.words, page_use::dense);
+    f.first.resize(3 * f.words, page_use::dense);
   }
 }
 
@@ -33,14 +26,14 @@ void cross_tile_table::record_slow(const dense_word& d, std::uintptr_t word, acc
   auto it = s.words.find(word);
   if (it == s.words.end() && d.view != nullptr) {
     const auto mine = static_cast<std::uint32_t>(tile + 1);
-    bool other_tile = false;
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t t = d.first(k).tile_plus1;
-      other_tile = other_tile || (t != 0 && t != mine);
-    }
-    if (!other_tile) {  // only this tile has touched the word: no race yet, and no entry
+    std::atomic_ref<std::uint32_t> owner(d.owner());  // read without the lock by record()
+    const std::uint32_t was = owner.load(std::memory_order_relaxed);
+    if (was == 0 || was == mine) {  // only this tile has touched the word: no race yet, and no entry
       first_slot& slot = d.first(static_cast<int>(kind));
-      if (slot.tile_plus1 == 0) slot = first_slot{mine, static_cast<std::uint32_t>(thread), pc};
+      // A word nobody touched has empty slots: written without a look (reading an untouched page first
+      // would fault twice, once to map zeros and once to copy them).
+      if (was == 0) owner.store(mine, std::memory_order_relaxed);
+      if (was == 0 || slot.tile_plus1 == 0) slot = first_slot{mine, static_cast<std::uint32_t>(thread), pc};
       return;
     }
     // A second tile: the word gets its entry, seeded with the first access of each kind.

@@ -49,12 +49,25 @@ class memory_map {
            a - arguments_[1].begin < arguments_[1].bytes || a - arguments_[2].begin < arguments_[2].bytes;
   }
 
-  classified classify(std::uintptr_t a) const noexcept;
+  // Inline for the memory checks look at most (tile_static in the block of the last such access, and
+  // the launch's views); the rest out of line.
+  [[gnu::always_inline]] classified classify(std::uintptr_t a) const noexcept {
+    if (a - stack_low_ < stack_bytes_) return {memory_class::private_stack, 0, 0};
+    if (a - hot_tls_begin_ < hot_tls_bytes_) return {memory_class::tile_static, hot_tls_, a - hot_tls_begin_};
+    if (a - tls_low_ < tls_high_ - tls_low_) return classify_other(a);  // another block first, as it always was
+    for (std::size_t i = 0; i < launch_->global_count; ++i) {
+      const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
+      if (a - b < launch_->globals[i].bytes) return {memory_class::global, i, a - b};
+    }
+    return classify_other(a);
+  }
 
   // Bytes of shadow the tile_static blocks need; a classified tile_static address has shadow index
   // tls_[unit].shadow_offset + offset.
   std::size_t tile_static_bytes() const noexcept { return tls_bytes_; }
-  std::size_t shadow_index(const classified& c) const noexcept { return tls_[c.unit].shadow_offset + c.offset; }
+  std::size_t shadow_index(const classified& c) const noexcept {
+    return (c.unit == hot_tls_ ? hot_tls_shadow_ : tls_[c.unit].shadow_offset) + c.offset;
+  }
 
   // The ELF file of each TLS block, by the `unit` of a classified tile_static address. The same in every
   // thread of the process, so a report can keep a copy that outlives the worker it came from.
@@ -74,7 +87,13 @@ class memory_map {
   std::vector<tls_block> tls_;
   std::size_t tls_bytes_ = 0;
   std::uintptr_t tls_low_ = 0, tls_high_ = 0;  // the blocks' span
-  mutable std::size_t hot_tls_ = 0;            // the block classify found last (tls_ is not empty when used)
+  // The TLS block of the last tile_static access (bytes 0: none yet).
+  mutable std::size_t hot_tls_ = 0;
+  mutable std::uintptr_t hot_tls_begin_ = 0;
+  mutable std::size_t hot_tls_bytes_ = 0;
+  mutable std::size_t hot_tls_shadow_ = 0;
+
+  classified classify_other(std::uintptr_t a) const noexcept;
   const launch_memory* launch_ = nullptr;
   static constexpr int launch_key_size = 7;
   const void* last_launch_key_[launch_key_size] = {};  // what set_launch was last given

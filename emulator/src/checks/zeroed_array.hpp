@@ -16,6 +16,10 @@
 
 namespace tessera::emulator::detail {
 
+// How an array is to be used: in a few places of a large span (pages of 4 KiB), or densely (large pages
+// where the kernel gives them on request: one fault per 2 MiB, not 512).
+enum class page_use { sparse, dense };
+
 template <class T>
 class zeroed_array {
   static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
@@ -25,15 +29,30 @@ class zeroed_array {
   zeroed_array() = default;
   zeroed_array(const zeroed_array&) = delete;
   zeroed_array& operator=(const zeroed_array&) = delete;
+  zeroed_array(zeroed_array&& o) noexcept : data_(o.data_), size_(o.size_) {
+    o.data_ = nullptr;
+    o.size_ = 0;
+  }
+  zeroed_array& operator=(zeroed_array&& o) noexcept {
+    if (this != &o) {
+      release();
+      data_ = o.data_;
+      size_ = o.size_;
+      o.data_ = nullptr;
+      o.size_ = 0;
+    }
+    return *this;
+  }
   ~zeroed_array() { release(); }
 
   // n cells of zero bytes; the cells as they are when n is the size already.
-  void resize(std::size_t n) {
+  void resize(std::size_t n, page_use how = page_use::sparse) {
     if (n == size_) return;
     release();
     if (n == 0) return;
     void* m = mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (m == MAP_FAILED) throw std::bad_alloc();
+    if (how == page_use::dense) madvise(m, n * sizeof(T), MADV_HUGEPAGE);  // a hint: refused, the pages stay small
     data_ = static_cast<T*>(m);
     size_ = n;
   }
