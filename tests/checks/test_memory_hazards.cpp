@@ -3,6 +3,7 @@
 #include "findings.hpp"
 
 #include <tessera/amp.hpp>
+#include <tessera/emulator/check_counters.hpp>
 #include <tessera/emulator/hazards_json.hpp>
 #include <tessera/emulator/options.hpp>
 
@@ -385,6 +386,36 @@ TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
     emulator::set_options(o);
     EXPECT_EQ(run(), reference) << w << " workers";
   }
+  emulator::set_options(saved);
+}
+
+// Each of 4,096 words is written by one tile and read by the tile before it, the two often running at
+// once on different workers: the first of the two to touch the word records it without a lock, the second
+// makes the word's entry in the launch's table. Every word's race is recorded (one raw finding a word,
+// merged into one report), whichever tile came first, at every worker count.
+TEST(GlobalMemoryHazards, EveryWordTwoTilesRaceOnIsRecordedWhicheverTileTouchesItFirst) {
+  const auto saved = emulator::get_options();
+  constexpr int tiles = 4096;
+  auto raw_findings = [] {
+    std::vector<int> data(tiles * 16, 0);
+    array_view<int, 1> v(tiles * 16, data);
+    const auto hs = hazards_of([&] {
+      parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+        if (t.local[0] == 0) v[t.tile_origin] = 1;                                 // its own word
+        if (t.local[0] == 1) v[t.global] = v[((t.tile[0] + 1) % tiles) * 16];  // the next tile's word
+      });
+    });
+    EXPECT_EQ(count_kind(hs, "race between tiles"), 1) << describe(hs);
+    const emulator::check_counters c = emulator::last_launch_counters();
+    return c.findings + c.merged;
+  };
+  auto o = saved;
+  for (unsigned w : {1u, 2u, 8u, 16u})
+    for (int round = 0; round < 3; ++round) {
+      o.workers = w;
+      emulator::set_options(o);
+      EXPECT_EQ(raw_findings(), std::uint64_t{tiles}) << w << " workers, round " << round;
+    }
   emulator::set_options(saved);
 }
 

@@ -2,7 +2,6 @@
 
 #include "hazard_log.hpp"
 
-
 namespace tessera::emulator::detail {
 
 cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launch.global_count) {
@@ -19,33 +18,22 @@ cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launc
   }
 }
 
-void cross_tile_table::record_slow(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread,
-                                   const void* pc) {
-  shard& s = shards_[(word >> 2) % shards_.size()];
+void cross_tile_table::record_in_table(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread,
+                                       const void* pc) {
+  shard& s = shard_of(word);
   std::lock_guard g(s.mutex);
-  auto it = s.words.find(word);
-  if (it == s.words.end() && d.view != nullptr) {
-    const auto mine = static_cast<std::uint32_t>(tile + 1);
-    std::atomic_ref<std::uint32_t> owner(d.owner());  // read without the lock by record()
-    const std::uint32_t was = owner.load(std::memory_order_relaxed);
-    if (was == 0 || was == mine) {  // only this tile has touched the word: no race yet, and no entry
-      first_slot& slot = d.first(static_cast<int>(kind));
-      // A word nobody touched has empty slots: written without a look (reading an untouched page first
-      // would fault twice, once to map zeros and once to copy them).
-      if (was == 0) owner.store(mine, std::memory_order_relaxed);
-      if (was == 0 || slot.tile_plus1 == 0) slot = first_slot{mine, static_cast<std::uint32_t>(thread), pc};
-      return;
-    }
-    // A second tile: the word gets its entry, seeded with the first access of each kind.
-    it = s.words.try_emplace(word).first;
-    for (int k = 0; k < 3; ++k)
-      if (const first_slot& f = d.first(k); f.tile_plus1 != 0)
-        it->second.lowest[k][0] = first_access{std::int64_t{f.tile_plus1} - 1, static_cast<int>(f.thread), f.pc};
-  } else if (it == s.words.end()) {
-    it = s.words.try_emplace(word).first;
+  const auto [it, made] = s.words.try_emplace(word);
+  if (made && d.view != nullptr) {
+    // The word becomes shared: its owner's later accesses come here too; its entry starts with those the
+    // owner made so far.
+    const std::uint32_t was = std::atomic_ref<std::uint32_t>(d.owner()).exchange(shared, std::memory_order_seq_cst);
+    if (was != 0 && was != shared)
+      for (int k = 0; k < 3; ++k)
+        if (const std::uint64_t slot = std::atomic_ref<std::uint64_t>(d.first(k)).load(std::memory_order_seq_cst); slot != 0)
+          it->second.lowest[k][0] = unpack(was, slot);
   }
   auto& lowest = it->second.lowest[static_cast<int>(kind)];
-  if (lowest[0].tile == tile || lowest[1].tile == tile) return;
+  if (lowest[0].tile == tile || lowest[1].tile == tile) return;  // recorded already (by both ways, or twice)
   const first_access a{tile, thread, pc};
   if (lowest[0].tile < 0 || tile < lowest[0].tile) {
     lowest[1] = lowest[0];
@@ -53,20 +41,22 @@ void cross_tile_table::record_slow(const dense_word& d, std::uintptr_t word, acc
   } else if (lowest[1].tile < 0 || tile < lowest[1].tile) {
     lowest[1] = a;
   }
-  if (d.view != nullptr && lowest[1].tile >= 0 && lowest[1].tile < std::int64_t{0xfffffffe})
+  if (d.view != nullptr && lowest[1].tile >= 0)
     std::atomic_ref<std::uint32_t>(d.second(kind)).store(static_cast<std::uint32_t>(lowest[1].tile + 1), std::memory_order_relaxed);
 }
 
 bool cross_tile_table::written_by_other(std::size_t unit, std::uintptr_t word, std::int64_t tile) const {
-  const shard& s = shards_[(word >> 2) % shards_.size()];
+  const dense_word d = dense(unit, word, tile);
+  if (d.view != nullptr) {
+    const std::uint32_t owner = std::atomic_ref<std::uint32_t>(d.owner()).load(std::memory_order_seq_cst);
+    if (owner == 0 || owner == static_cast<std::uint64_t>(tile) + 1) return false;  // no other tile touched it
+    if (owner != shared)
+      return std::atomic_ref<std::uint64_t>(d.first(static_cast<int>(access_kind::write))).load(std::memory_order_seq_cst) != 0;
+  }
+  const shard& s = shard_of(word);
   std::lock_guard g(s.mutex);
   const auto it = s.words.find(word);
-  if (it == s.words.end()) {  // at most one tile touched it: is that one another tile, and did it write?
-    const dense_word d = dense(unit, word, tile);
-    if (d.view == nullptr) return false;
-    const std::uint32_t writer = d.first(static_cast<int>(access_kind::write)).tile_plus1;
-    return writer != 0 && writer != static_cast<std::uint32_t>(tile + 1);
-  }
+  if (it == s.words.end()) return false;
   for (const first_access& w : it->second.lowest[static_cast<int>(access_kind::write)])
     if (w.tile >= 0 && w.tile != tile) return true;
   return false;

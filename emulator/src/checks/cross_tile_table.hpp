@@ -7,13 +7,16 @@
 // which workers report, so the race found and reported is the same at every worker count. A non-tiled
 // launch uses the table with one "tile" per thread (its point index).
 //
-// Dense arrays beside the table, per word of each captured view (zero pages until touched), keep it small
-// and its records cheap; what is reported is what the table alone would report:
-// - the first tile to touch the word, and per kind of access that tile's first access (thread, code
-//   address): a word only one tile touches cannot race between tiles, and most words of most launches are
-//   such words (every word of a tile average), so a word gets an entry in the table only when a second
-//   tile touches it, seeded from these. The owner is what a record looks at, so a launch maps the slots
-//   of the kinds of access it makes and not of the others;
+// Dense arrays beside the table, per word of each captured view (zero pages until touched, in large
+// pages), keep it small and its records cheap; what is reported is what the table alone would report:
+// - the word's owner, the first tile to touch it, and per kind of access the owner's first access
+//   (thread and code address, packed in one word): a word only one tile touches cannot race between
+//   tiles, and most words of most launches are such words (every word of a tile average). The owner
+//   records them without a lock; a word gets an entry in the table (under its shard's lock) only when a
+//   second tile touches it, seeded from these slots, and its owner becomes `shared`. The owner publishes
+//   a slot and then looks at the owner again, the second tile marks the word shared and then reads the
+//   slots: one of the two sees the other (sequentially consistent), and an access both see is recorded
+//   twice, which changes nothing;
 // - the second lowest tile recorded: in a tiled matrix multiply every word of the inputs is read by a
 //   whole row of tiles and only the two lowest count, so a tile above it is dropped before any lock.
 #pragma once
@@ -45,17 +48,22 @@ class cross_tile_table {
   cross_tile_table(const cross_tile_table&) = delete;
   cross_tile_table& operator=(const cross_tile_table&) = delete;
 
-  // `word` (4-aligned) lies in captured view `unit` of the launch.
+  // `word` (4-aligned) lies in captured view `unit` of the launch. Called once per tile, word and kind of
+  // access (the tile's first such access).
   void record(std::size_t unit, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc) {
     const dense_word d = dense(unit, word, tile);
-    if (d.view != nullptr) {
-      const std::uint32_t owner = std::atomic_ref<std::uint32_t>(d.owner()).load(std::memory_order_relaxed);
-      if (owner != 0 && owner != static_cast<std::uint64_t>(tile) + 1) {  // another tile touched it
-        const std::uint32_t known = std::atomic_ref<std::uint32_t>(d.second(kind)).load(std::memory_order_relaxed);
-        if (known != 0 && static_cast<std::uint64_t>(tile) + 1 >= known) return;  // two lower tiles are in
-      }
+    if (d.view == nullptr) return record_in_table(d, word, kind, tile, thread, pc);
+    const auto mine = static_cast<std::uint32_t>(tile + 1);
+    std::atomic_ref<std::uint32_t> owner(d.owner());
+    std::uint32_t now = owner.load(std::memory_order_acquire);
+    if (now == 0 && owner.compare_exchange_strong(now, mine, std::memory_order_acq_rel)) now = mine;
+    if (now == mine) {
+      if (record_as_owner(d, kind, thread, pc)) return;
+    } else if (now == shared) {
+      const std::uint32_t known = std::atomic_ref<std::uint32_t>(d.second(kind)).load(std::memory_order_relaxed);
+      if (known != 0 && mine >= known) return;  // two lower tiles are in
     }
-    record_slow(d, word, kind, tile, thread, pc);
+    record_in_table(d, word, kind, tile, thread, pc);  // the word's entry, made by a second tile
   }
   // Whether a tile other than `tile` has stored to `word` (in view `unit`) with a plain write (a read of
   // it from `tile` races with that store).
@@ -64,45 +72,62 @@ class cross_tile_table {
   void report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const;
 
  private:
+  static constexpr std::uint32_t shared = 0xffffffff;  // an owner: the word has an entry in the table
+
   struct word_state {
     std::array<std::array<first_access, 2>, 3> lowest;  // [access kind][0 lowest, 1 second lowest]
   };
-  struct shard {
+  struct alignas(64) shard {  // a cache line each: workers locking neighbouring shards do not share one
     mutable std::mutex mutex;
     std::unordered_map<std::uintptr_t, word_state> words;
   };
-  struct first_slot {
-    std::uint32_t tile_plus1;  // 0: no access of this kind yet
-    std::uint32_t thread;
-    const void* pc;
-  };
+  // A first access in one word: the code address above the thread's 16 bits; 0: none.
+  static std::uint64_t pack(int thread, const void* pc) noexcept {
+    return (static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(pc)) << 16) | static_cast<std::uint16_t>(thread);
+  }
+  static bool packs(int thread, const void* pc) noexcept {
+    return pc != nullptr && thread >= 0 && thread <= 0xffff && (reinterpret_cast<std::uintptr_t>(pc) >> 48) == 0;
+  }
+  static first_access unpack(std::uint32_t owner, std::uint64_t slot) noexcept {
+    return {std::int64_t{owner} - 1, static_cast<int>(slot & 0xffff), reinterpret_cast<const void*>(slot >> 16)};
+  }
   struct view_filter {
     std::uintptr_t base = 0;  // the view's first byte, rounded down to a word
     std::size_t words = 0;
-    zeroed_array<std::uint32_t> owner;   // [word]: the first tile to touch it + 1; 0: none yet
+    zeroed_array<std::uint32_t> owner;   // [word]: the first tile to touch it + 1; 0: none yet; or `shared`
     zeroed_array<std::uint32_t> second;  // [kind * words + word]: second lowest tile + 1; 0: fewer than two
-    zeroed_array<first_slot> first;      // [kind * words + word]: the owner's first access of the kind
+    zeroed_array<std::uint64_t> first;   // [kind * words + word]: the owner's first access of the kind, packed
   };
   // One word's dense slots (view null: the word has none, or the tile number does not fit them).
   struct dense_word {
-    view_filter* view = nullptr;  // its arrays are written through it, under the word's shard lock
+    view_filter* view = nullptr;
     std::size_t index = 0;
     std::uint32_t& owner() const noexcept { return view->owner[index]; }
     std::uint32_t& second(access_kind k) const noexcept { return view->second[static_cast<std::size_t>(k) * view->words + index]; }
-    first_slot& first(int k) const noexcept { return view->first[static_cast<std::size_t>(k) * view->words + index]; }
+    std::uint64_t& first(int k) const noexcept { return view->first[static_cast<std::size_t>(k) * view->words + index]; }
   };
 
   dense_word dense(std::size_t unit, std::uintptr_t word, std::int64_t tile) const noexcept {
-    if (unit >= filters_.size() || tile < 0 || tile >= std::int64_t{0xfffffffe}) return {};
+    if (unit >= filters_.size() || tile < 0 || tile >= std::int64_t{shared} - 1) return {};
     view_filter& f = filters_[unit];
     const std::size_t i = (word - f.base) / 4;
     if (f.words == 0 || word < f.base || i >= f.words) return {};
     return {&f, i};
   }
-  void record_slow(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
+  // The owner's access, without a lock; false: it must go to the table (the word became shared, or the
+  // access does not pack).
+  bool record_as_owner(const dense_word& d, access_kind kind, int thread, const void* pc) {
+    std::atomic_ref<std::uint64_t> slot(d.first(static_cast<int>(kind)));
+    if (slot.load(std::memory_order_relaxed) != 0) return true;  // the owner's earlier access of this kind is in
+    if (!packs(thread, pc)) return false;
+    slot.store(pack(thread, pc), std::memory_order_seq_cst);
+    return std::atomic_ref<std::uint32_t>(d.owner()).load(std::memory_order_seq_cst) != shared;
+  }
+  void record_in_table(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
+  shard& shard_of(std::uintptr_t word) const noexcept { return shards_[(word >> 2) % shards_.size()]; }
 
-  std::array<shard, 64> shards_;
-  mutable std::vector<view_filter> filters_;  // written under the shard locks, read by const lookups too
+  mutable std::array<shard, 64> shards_;
+  mutable std::vector<view_filter> filters_;  // written by records, read by const lookups too
 };
 
 }  // namespace tessera::emulator::detail
