@@ -76,6 +76,7 @@ void access_monitor::begin(hazard_log* log) {
   enabled_ = config_.enabled.bits();
   held_.active = false;
   accesses_ = 0;
+  looks_.forget();
   checks_begun_ = false;
   active_ = this;
 }
@@ -155,6 +156,7 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
       ++s->number;
       s->opened_by = site;
     }
+  looks_.forget();
   if (checks_begun_) each_enabled([&](auto& c) { c.on_phase_turn(*this, scope); });
 }
 
@@ -179,7 +181,20 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
   }
   ++accesses_;
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
+  const bool a_look = kind != access_kind::write && !changed;
+  if (a_look) {
+    if (const access_event* seen = looks_.find(a, size, kind, pc, looking_now(thread))) {  // a poll, most often
+      // (A check that lets other threads run, whose looks replace the remembered ones, copies it first.)
+      if (seen->where.cls == memory_class::tile_static) deliver<memory_class::tile_static, true>(*seen);
+      else deliver<memory_class::global, true>(*seen);
+      return;
+    }
+  }
   access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites, looks};
+  if (e.where.cls == memory_class::tile_static || e.where.cls == memory_class::global) {
+    if (a_look) looks_.remember(e, looking_now(thread));
+    else looks_.forget();
+  }
   const bool may_hold = kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes;
   switch (e.where.cls) {
     case memory_class::private_stack:

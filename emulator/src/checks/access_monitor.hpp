@@ -12,6 +12,7 @@
 #include "check_context.hpp"
 #include "check_pack.hpp"
 #include "hazard_log.hpp"
+#include "recent_looks.hpp"
 
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
@@ -98,20 +99,25 @@ class access_monitor : public check_context {
   // An access of memory class C to every enabled check that watches that memory (check_plugin::watches),
   // chosen at compile time: one copy per class, holding only the work that memory needs. Every check on
   // (the default) is tested once, not once a check. No lambdas: GCC does not inline one this large.
-  template <memory_class C>
+  // Repeated: the access repeats a recent look (recent_looks.hpp; check_plugin::counts_repeated_looks).
+  template <memory_class C, bool Repeated = false>
   [[gnu::always_inline]] void deliver(const access_event& e) {
     constexpr auto checks = std::make_index_sequence<std::tuple_size_v<check_pack>>{};
-    if (enabled_ == check_set{}.bits()) deliver_to<C, false>(e, checks);
-    else deliver_to<C, true>(e, checks);
+    if (enabled_ == check_set{}.bits()) deliver_to<C, Repeated, false>(e, checks);
+    else deliver_to<C, Repeated, true>(e, checks);
   }
-  template <memory_class C, bool Masked, std::size_t... I>
+  template <memory_class C, bool Repeated, bool Masked, std::size_t... I>
   [[gnu::always_inline]] void deliver_to(const access_event& e, std::index_sequence<I...>) {
-    (give<C, Masked>(std::get<I>(checks_), e), ...);
+    (give<C, Repeated, Masked>(std::get<I>(checks_), e), ...);
   }
-  template <memory_class C, bool Masked, class Check>
+  template <memory_class C, bool Repeated, bool Masked, class Check>
   [[gnu::always_inline]] void give(Check& c, const access_event& e) {
-    if constexpr (Check::watches(C))
+    if constexpr (Check::watches(C) && (!Repeated || Check::counts_repeated_looks))
       if (!Masked || (enabled_ & static_cast<unsigned>(check_of<Check>::value)) != 0) c.on_access(*this, e);
+  }
+
+  recent_looks::interval looking_now(int thread) const noexcept {
+    return {thread, tile_, tile_static_.epoch, global_.epoch};
   }
 
   // Calls f(c) for every check c the launch has switched on, in the table's order.
@@ -124,6 +130,7 @@ class access_monitor : public check_context {
   static inline thread_local access_monitor* active_ = nullptr;
 
   check_pack checks_;
+  recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks)
   bool checks_begun_ = false;  // the checks have seen this task's first access (and set up for it)
 };
 

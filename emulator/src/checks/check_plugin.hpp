@@ -49,6 +49,11 @@ struct check_plugin {
   // on_access declares what it watches). Decided at compile time, so a check costs nothing on the
   // accesses of memory it does not watch.
   static constexpr bool watches(memory_class) noexcept { return true; }
+  // A look that repeats the worker's last watched access (the same thread, address, size, kind of access
+  // and code address, in the same barrier interval, changing no memory, with no other thread's watched
+  // access between) leaves every shadow as it was and finds again what it found: the monitor gives it
+  // only to checks that count looks (true: the spin-wait check). A thread polling a flag is such looks.
+  static constexpr bool counts_repeated_looks = false;
   // A tile (or a range of points of a non-tiled launch) starts on this worker, after the context's
   // launch, tile and intervals are set.
   void on_tile_begin(check_context&) {}

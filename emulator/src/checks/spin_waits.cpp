@@ -10,7 +10,8 @@
 
 namespace tessera::emulator::detail {
 
-void spin_waits_check::round(check_context& ctx, const access_event& e) {
+void spin_waits_check::round(check_context& ctx, const access_event& look) {
+  const access_event e = look;  // the other threads run below: `look` may be the monitor's, which they change
   const int thread = e.thread;
   spin_watch::verdict v;
   if (ctx.tiled()) {

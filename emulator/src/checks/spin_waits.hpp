@@ -28,6 +28,7 @@ class spin_waits_check : public check_plugin {
   }
 
   static constexpr bool watches(memory_class m) noexcept { return m == memory_class::tile_static || m == memory_class::global; }
+  static constexpr bool counts_repeated_looks = true;
 
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (!ctx.tiled() && ctx.tile() != point_) {  // a non-tiled launch's next point: a new thread
