@@ -177,10 +177,11 @@ void run_simple(const simple_launch& l) {
   }
   for_each_task(l.points, grain, workers, [&](std::int64_t first, std::int64_t last) {
     if (failure.beyond(first)) return;
-    const hazard_log::scope in_this_launch(hazards ? &*hazards : nullptr);
+    std::optional<hazard_log::share> share;
+    if (hazards) share.emplace(*hazards);
     std::int64_t at = first;
     access_monitor& monitor = worker::here().points;
-    if (hazards) monitor.begin_points(l, &at);
+    if (share) monitor.begin_points(l, &at, *share);
     try {
       kernel_code_scope scope;
       l.body(l, first, last, at);
@@ -202,15 +203,17 @@ void run_tiled(const tiled_launch& l) {
   const unsigned workers = effective_workers();
   const auto names = [&l](std::int64_t tile, int local) { return thread_description(l, tile, local); };
   // One run at one seed: every tile, the lowest failure kept, the findings into `log`. One worker takes
-  // every tile in one call: the per-call set-up (the hazard log's scope, the worker's lookup) is paid once,
-  // not per tile.
+  // every tile in one call: the per-call set-up (the worker's share of the log, the worker's lookup) is
+  // paid once, not per tile.
   const auto run_order = [&](std::uint64_t seed, first_failure& failure, hazard_log* log) {
     for_each_task(l.tiles, workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : 1, workers, [&](std::int64_t first, std::int64_t last) {
-      const hazard_log::scope in_this_launch(log);
+      std::optional<hazard_log::share> share;
+      if (log != nullptr) share.emplace(*log);
+      const tile_job job{l, seed, o.stack_bytes, share ? &*share : nullptr};
       worker& w = worker::here();
       for (std::int64_t t = first; t < last; ++t) {
         if (failure.beyond(t)) return;
-        if (std::exception_ptr e = w.runner.run(l, t, seed, o.stack_bytes)) failure.offer(t, std::move(e));
+        if (std::exception_ptr e = w.runner.run(job, t)) failure.offer(t, std::move(e));
       }
     });
   };

@@ -17,15 +17,15 @@
 #include <string>
 
 namespace tessera::emulator::detail {
-std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed,
-                                    std::size_t stack_bytes) {
+std::exception_ptr tile_runner::run(const tile_job& job, std::int64_t tile) {
+  const tiled_launch& launch = job.launch;
   launch_ = &launch;
   tile_ = tile;
   tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, tile_index_.index);
   // Checks off (no hazard log): the monitor has nothing to set up, follow or close for this tile.
-  checking_ = hazard_log::current() != nullptr;
-  seed_ = seed;
-  stack_bytes_ = stack_bytes;
+  checks_ = job.checks;
+  seed_ = job.seed;
+  stack_bytes_ = job.stack_bytes;
   phase_ = 0;
   n_ = launch.threads_per_tile;
   unwinding_ = false;
@@ -34,7 +34,7 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   order_grown_ = false;
   overflowed_ = -1;
   running_ = -1;
-  stacks_in_use_ = &stacks_.reserve(n_, stack_bytes);
+  stacks_in_use_ = &stacks_.reserve(n_, stack_bytes_);
   threads_.resize(n_);
   order_.resize(n_);
   // Only a tile in which a thread threw leaves anything in thrown_ (threw_ still counts them).
@@ -51,7 +51,7 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   mismatch_ = chain_mismatch_ = chains_diverged_ = false;
 
   current_ = this;
-  if (checking_) monitor_.begin_tile(view_, launch, tile);
+  if (checks_ != nullptr) monitor_.begin_tile(view_, launch, tile, *checks_);
   // No signal mask is saved here (that is a system call per tile); the overflow path unblocks SIGSEGV,
   // which the handler it left had blocked.
   if (sigsetjmp(overflow_exit_, 0) != 0) {  // back from the guard-page handler, on the worker's stack
@@ -78,14 +78,14 @@ std::exception_ptr tile_runner::run(const tiled_launch& launch, std::int64_t til
   } else if (stopped_by_check_) {
     // The finding is in the launch's hazard log. In stop mode the launch ends at it; in report mode only
     // this tile did (its threads could not go on), and the launch continues.
-    if (hazard_log* log = hazard_log::current(); log != nullptr && log->config().stop_at_first)
+    if (checks_ != nullptr && checks_->log().config().stop_at_first)
       outcome = std::make_exception_ptr(check_stop{});
   } else if (divergent_) {
     outcome = divergence_report();
   } else {
     outcome = exception_report();
   }
-  if (checking_) monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
+  if (checks_ != nullptr) monitor_.end_tile();  // unwinding runs destructors, not kernel code worth checking
   if (outcome || stopped_by_check_) unwind_parked();
   current_ = nullptr;
   return outcome;
@@ -177,7 +177,7 @@ int tile_runner::end_phase() {
   // Rendezvous: every thread waits at one barrier. Their states stay at_barrier until each stops again,
   // which is what a parked thread is.
   ++phase_;
-  if (checking_) monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
+  if (checks_ != nullptr) monitor_.phase_turn(phase_scope_, source_site{phase_file_, phase_line_});
   if (order_grown_) {
     order_.resize(n_);
     order_grown_ = false;

@@ -29,12 +29,22 @@ namespace tessera::emulator::detail {
 // it: try/catch is not allowed in kernels (GEN-5).
 struct fiber_unwind {};
 
+// One launch as a worker runs its tiles, made by the scheduler for each share of them and passed down:
+// the launch, the seed of its threads' order, the size of the fibers' stacks, and the worker's share of
+// the launch's hazard log (null: checks off).
+struct tile_job {
+  const tiled_launch& launch;
+  std::uint64_t seed;
+  std::size_t stack_bytes;
+  hazard_log::share* checks;
+};
+
 class tile_runner {
  public:
   explicit tile_runner(stack_pool& stacks) : stacks_(stacks) {}
 
-  // Runs tile `tile` of `launch`. Returns nullptr on success, else the exception the launch should throw.
-  std::exception_ptr run(const tiled_launch& launch, std::int64_t tile, std::uint64_t seed, std::size_t stack_bytes);
+  // Runs one tile of the job's launch. Returns nullptr on success, else the exception the launch should throw.
+  std::exception_ptr run(const tile_job& job, std::int64_t tile);
 
   // Called from kernel code through tile_barrier (the running thread parks until the phase turns). `pc`:
   // where the kernel's code called the barrier; with site.caller, the barrier's place in the call chain.
@@ -133,7 +143,7 @@ class tile_runner {
   const tiled_launch* launch_ = nullptr;
   std::int64_t tile_ = 0;
   tile_position tile_index_{};  // tile_ in the launch's grid of tiles (rank components), for every thread
-  bool checking_ = false;          // the launch has a hazard log: the checks hear of tiles and phases
+  hazard_log::share* checks_ = nullptr;  // the launch's checks (null: off): they hear of tiles and phases
   std::uint64_t seed_ = 0;
   std::size_t stack_bytes_ = 0;
   std::uint64_t phase_ = 0;

@@ -70,9 +70,10 @@ void check_context::report_race(const finding& f) {
 
 // --- the monitor --------------------------------------------------------------------------------
 
-void access_monitor::begin(hazard_log* log) {
-  log_ = log;
-  config_ = log->config();
+void access_monitor::begin(hazard_log::share& share) {
+  share_ = &share;
+  log_ = &share.log();
+  config_ = log_->config();
   enabled_ = config_.enabled.bits();
   held_.active = false;
   accesses_ = 0;
@@ -96,16 +97,14 @@ void access_monitor::begin_checks() {
 void access_monitor::end() noexcept {
   if (active_ == this && checks_begun_) {
     each_enabled([&](auto& c) { c.on_tile_end(*this); });
-    hazard_log::scope::count_accesses(accesses_);
+    share_->count_accesses(accesses_);
   }
   checks_begun_ = false;
   held_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
 }
 
-void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile) {
-  hazard_log* log = hazard_log::current();
-  if (log == nullptr) return;
+void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share) {
   runner_ = &runner;
   running_ = &runner.running_thread();
   stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
@@ -118,14 +117,12 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
     s->number = 0;
     s->opened_by = source_site{nullptr, 0};
   }
-  begin(log);
+  begin(share);
 }
 
 void access_monitor::end_tile() noexcept { end(); }
 
-void access_monitor::begin_points(const simple_launch& launch, const std::int64_t* point) {
-  hazard_log* log = hazard_log::current();
-  if (log == nullptr) return;
+void access_monitor::begin_points(const simple_launch& launch, const std::int64_t* point, hazard_log::share& share) {
   runner_ = nullptr;
   running_ = &only_thread;
   stack_known_for_ = not_yet;  // known at the range's first access, which begins the checks
@@ -136,7 +133,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   std::uintptr_t low, high;
   thread_stack(low, high);
   map_.set_private_stack(low, high);
-  begin(log);
+  begin(share);
 }
 
 void access_monitor::end_points() noexcept {

@@ -44,11 +44,11 @@ class access_monitor : public check_context {
     access_monitor* saved_;
   };
 
-  // A tile starts on this worker / has ended.
-  void begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile);
+  // A tile starts on this worker, in the worker's share of its launch / has ended.
+  void begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share);
   void end_tile() noexcept;
   // Points of a non-tiled launch run on this worker; `*point` is the one running.
-  void begin_points(const simple_launch& launch, const std::int64_t* point);
+  void begin_points(const simple_launch& launch, const std::int64_t* point, hazard_log::share& share);
   void end_points() noexcept;
 
   // The running thread reaches a barrier / its kernel returned (may throw check_stop). Inline: on the
@@ -89,7 +89,7 @@ class access_monitor : public check_context {
  private:
   [[gnu::noinline]] void on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                            bool overwrites, bool looks);
-  void begin(hazard_log* log);
+  void begin(hazard_log::share& share);
   [[gnu::cold, gnu::noinline]] void begin_checks();  // at the task's first access
   void end() noexcept;
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
@@ -130,6 +130,7 @@ class access_monitor : public check_context {
   static inline thread_local access_monitor* active_ = nullptr;
 
   check_pack checks_;
+  hazard_log::share* share_ = nullptr;  // the worker's share of the running launch (its accesses go there)
   recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks)
   bool checks_begun_ = false;  // the checks have seen this task's first access (and set up for it)
 };

@@ -8,36 +8,14 @@
 #include <atomic>
 
 namespace tessera::emulator::detail {
-namespace {
-
-thread_local hazard_log* current_log = nullptr;
-
-}  // namespace
-
-hazard_log* hazard_log::current() noexcept { return current_log; }
-
-thread_local hazard_log::scope* innermost_scope = nullptr;
-
 // A worker counts as one running task of the launch for as long as it runs a share of its tiles or points:
 // counted per share, not per tile, because a shared counter written for every tile of a small-tile
 // launch is a cache line that every worker fights over (it capped the scaling of 16 workers). The
 // accesses the checks saw in the share are added to the launch at its end, for the same reason.
-hazard_log::scope::scope(hazard_log* log) noexcept : previous_(current_log), outer_(innermost_scope) {
-  current_log = log;
-  innermost_scope = this;
-  if (log != nullptr) log->running_.fetch_add(1, std::memory_order_relaxed);
-}
-hazard_log::scope::~scope() {
-  if (current_log != nullptr) {
-    current_log->running_.fetch_sub(1, std::memory_order_relaxed);
-    if (accesses_ != 0) current_log->accesses_.fetch_add(accesses_, std::memory_order_relaxed);
-  }
-  innermost_scope = outer_;
-  current_log = previous_;
-}
-
-void hazard_log::scope::count_accesses(std::uint64_t n) noexcept {
-  if (innermost_scope != nullptr) innermost_scope->accesses_ += n;
+hazard_log::share::share(hazard_log& log) noexcept : log_(log) { log_.running_.fetch_add(1, std::memory_order_relaxed); }
+hazard_log::share::~share() {
+  log_.running_.fetch_sub(1, std::memory_order_relaxed);
+  if (accesses_ != 0) log_.accesses_.fetch_add(accesses_, std::memory_order_relaxed);
 }
 
 hazard_log::hazard_log(const launch_memory& launch, bool tiled, thread_namer names, std::uint64_t seed, check_config config)

@@ -30,28 +30,25 @@ class hazard_log {
  public:
   using thread_namer = std::function<std::string(std::int64_t tile, int thread)>;
 
-  // The log of the launch whose work this thread is running now, or nullptr. Per thread, so launches
-  // from several host threads at once each record into their own log.
-  static hazard_log* current() noexcept;
-
-  // Makes `log` this thread's current log while a task of its launch runs here (a worker thread may run
-  // tasks of several launches, one after another or, waiting in one, another's nested). A worker inside a
-  // scope counts as one running task of the launch, and the accesses its checks see are added to the
-  // launch once, when the scope ends: per share of tiles, not per tile, because a shared counter written
-  // for every tile of a small-tile launch is a cache line every worker fights over.
-  class scope {
+  // A worker's share of a launch's tiles or points, made by the scheduler for each task and handed down
+  // to the tile runner and the checks' monitor (the launch's checks reach them through it, not through a
+  // thread's state). While it lives the worker counts as one running task of the launch, and the
+  // accesses its checks saw are added to the launch once, when it ends: per share of tiles, not per tile,
+  // because a shared counter written for every tile of a small-tile launch is a cache line every worker
+  // fights over.
+  class share {
    public:
-    explicit scope(hazard_log* log) noexcept;
-    ~scope();
-    scope(const scope&) = delete;
-    scope& operator=(const scope&) = delete;
+    explicit share(hazard_log& log) noexcept;
+    ~share();
+    share(const share&) = delete;
+    share& operator=(const share&) = delete;
 
-    // Adds to the accesses of the innermost scope of this thread (a tile or range that ended).
-    static void count_accesses(std::uint64_t n) noexcept;
+    hazard_log& log() const noexcept { return log_; }
+    // The accesses of a tile or range of points that ended.
+    void count_accesses(std::uint64_t n) noexcept { accesses_ += n; }
 
    private:
-    hazard_log* previous_;
-    scope* outer_;
+    hazard_log& log_;
     std::uint64_t accesses_ = 0;
   };
 
@@ -70,7 +67,7 @@ class hazard_log {
   void record(const finding& f);
   // Accesses to global memory, for the races between tiles (or threads of a non-tiled launch).
   cross_tile_table& tiles() noexcept { return *tiles_; }
-  // Tasks of this launch running now: workers inside a share of its tiles or points (counted by scope).
+  // Tasks of this launch running now: workers inside a share of its tiles or points.
   // While another one runs, global memory a thread polls may still change (the spin-wait check's hang
   // verdict). A running task is stalled while every thread of its tile (or its point) is parked, finished
   // or waiting on memory that did not change: it stores nothing until something else does. Global memory
