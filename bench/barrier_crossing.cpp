@@ -10,7 +10,7 @@
 //   - bare switch, 2 fibers: two Boost.Context fibers ping-ponging with jump_fcontext, nothing else;
 //     the price of one switch when everything is in the L1 cache.
 //   - bare switch, ring of N: N fibers, each jumping straight to the next, which is the order a barrier
-//     phase runs in. The fibers' stacks are laid out like the emulator's (emulator/src/stack_pool.cpp),
+//     phase runs in. The fibers' stacks are laid out like the emulator's (emulator/src/core/stack_pool.cpp),
 //     so this is the floor for a fiber-per-thread emulator with the same memory footprint.
 //   - serial loop: T x B iterations of a plain loop (one volatile store each), the kernel's own loop
 //     without any emulation.
@@ -38,7 +38,7 @@ constexpr int barriers = 1000;
 constexpr int rounds = 15;
 constexpr long switches_per_ring_run = 1 << 20;  // about as many as the largest tile's crossings
 
-// Fiber stacks as emulator/src/stack_pool.cpp makes them: one mapping each, guard pages below, usable
+// Fiber stacks as emulator/src/core/stack_pool.cpp makes them: one mapping each, guard pages below, usable
 // size rounded up to pages, tops staggered by one cache line per stack (32 slots).
 class fiber_stacks {
  public:

@@ -34,7 +34,7 @@ foreach(step "tile_runner::barrier_wait" "tile_runner::next_after_stop" "tile_ru
   string(FIND "${body}" "${step}" at)
   if(NOT at EQUAL -1)
     message(FATAL_ERROR "tessera::detail::barrier_wait calls ${step} out of line; the barrier path must be "
-                        "compiled into it (emulator/src/tile_runner.hpp):\n${body}")
+                        "compiled into it (emulator/src/core/tile_runner.hpp):\n${body}")
   endif()
 endforeach()
 message(STATUS "barrier path inlined: tessera::detail::barrier_wait calls tessera_fiber_switch directly")

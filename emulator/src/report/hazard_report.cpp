@@ -1,6 +1,6 @@
 #include "hazard_report.hpp"
 
-#include "../code_sites.hpp"
+#include "code_sites.hpp"
 #include "symbolizer.hpp"
 
 #include <tessera/emulator/hazards_json.hpp>

@@ -1,6 +1,6 @@
 #include "kernel_failure_report.hpp"
 
-#include "../code_sites.hpp"
+#include "code_sites.hpp"
 #include "thread_names.hpp"
 
 #include <tessera/kernel_failures.hpp>

@@ -1,9 +1,9 @@
 #include "tile_runner.hpp"
 
-#include "code_sites.hpp"
+#include "../report/code_sites.hpp"
 #include "schedule_order.hpp"
-#include "report/kernel_failure_report.hpp"
-#include "report/thread_names.hpp"
+#include "../report/kernel_failure_report.hpp"
+#include "../report/thread_names.hpp"
 
 #include <tessera/detail/row_major.hpp>
 #include <tessera/kernel_failures.hpp>

@@ -1,6 +1,6 @@
 #include "code_sites.hpp"
 
-#include "report/symbolizer.hpp"
+#include "symbolizer.hpp"
 
 #include <filesystem>
 

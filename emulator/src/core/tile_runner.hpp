@@ -9,7 +9,7 @@
 // still parked are then unwound (their destructors run) and the worker gets the outcome.
 #pragma once
 
-#include "checks/access_monitor.hpp"
+#include "../checks/access_monitor.hpp"
 #include "fiber_switch.hpp"
 #include "stack_pool.hpp"
 

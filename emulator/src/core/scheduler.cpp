@@ -4,13 +4,13 @@
 // one worker they run in order on the calling thread. When something fails, the failure reported is the
 // one with the lowest tile (or point) index: work below it always runs to completion, work above a known
 // failure is skipped, so the report is the same at every worker count.
-#include "checks/hazard_log.hpp"
-#include "checks/hook_runtime.hpp"
+#include "../checks/hazard_log.hpp"
+#include "../checks/hook_runtime.hpp"
 #include "guard_page_handler.hpp"
 #include "kernel_code.hpp"
-#include "report/check_summary.hpp"
-#include "report/kernel_failure_report.hpp"
-#include "report/thread_names.hpp"
+#include "../report/check_summary.hpp"
+#include "../report/kernel_failure_report.hpp"
+#include "../report/thread_names.hpp"
 #include "worker.hpp"
 
 #include <tessera/emulator/launch.hpp>
