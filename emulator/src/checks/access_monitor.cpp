@@ -77,7 +77,7 @@ void access_monitor::begin(hazard_log::share& share) {
   enabled_ = config_.enabled.bits();
   held_.active = false;
   accesses_ = 0;
-  looks_.forget();
+  forget_looks();
   checks_begun_ = false;
   active_ = this;
 }
@@ -153,7 +153,7 @@ void access_monitor::phase_turn(memory_scope scope, source_site site) noexcept {
       ++s->number;
       s->opened_by = site;
     }
-  looks_.forget();
+  forget_looks();
   if (checks_begun_) each_enabled([&](auto& c) { c.on_phase_turn(*this, scope); });
 }
 
@@ -171,16 +171,19 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
       const auto stack = runner_->stack_of(thread);
       map_.set_private_stack(stack.first, stack.second);
       stack_known_for_ = thread;
+      forget_looks();  // the last thread's looks are not this one's
     }
   } else {
+    if (tile_ != *point_) forget_looks();  // another point: another thread
     tile_ = *point_;
     stack_known_for_ = 0;  // the worker's stack, set when the range began
   }
   ++accesses_;
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
   const bool a_look = kind != access_kind::write && !changed;
-  if (a_look) {
-    if (const access_event* seen = looks_.find(a, size, kind, pc, looking_now(thread))) {  // a poll, most often
+  const bool keep_looks = a_look && ++looks_in_a_row_ > recent_looks::after;
+  if (keep_looks) {
+    if (const access_event* seen = looks_.find(a, size, kind, pc)) {  // a poll, most often
       // (A check that lets other threads run, whose looks replace the remembered ones, copies it first.)
       if (seen->where.cls == memory_class::tile_static) deliver<memory_class::tile_static, true>(*seen);
       else deliver<memory_class::global, true>(*seen);
@@ -189,8 +192,8 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
   }
   access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites, looks};
   if (e.where.cls == memory_class::tile_static || e.where.cls == memory_class::global) {
-    if (a_look) looks_.remember(e, looking_now(thread));
-    else looks_.forget();
+    if (keep_looks) looks_.remember(e);
+    else if (!a_look) forget_looks();
   }
   const bool may_hold = kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes;
   switch (e.where.cls) {

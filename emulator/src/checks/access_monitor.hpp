@@ -116,10 +116,6 @@ class access_monitor : public check_context {
       if (!Masked || (enabled_ & static_cast<unsigned>(check_of<Check>::value)) != 0) c.on_access(*this, e);
   }
 
-  recent_looks::interval looking_now(int thread) const noexcept {
-    return {thread, tile_, tile_static_.epoch, global_.epoch};
-  }
-
   // Calls f(c) for every check c the launch has switched on, in the table's order.
   template <class F>
   [[gnu::always_inline]] void each_enabled(F&& f) {
@@ -131,7 +127,13 @@ class access_monitor : public check_context {
 
   check_pack checks_;
   hazard_log::share* share_ = nullptr;  // the worker's share of the running launch (its accesses go there)
-  recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks)
+  recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks);
+                        // forgotten when another thread (or point) makes a watched access
+  int looks_in_a_row_ = 0;  // the running thread's looks since its last store (or since it began to look)
+  void forget_looks() noexcept {
+    looks_.forget();
+    looks_in_a_row_ = 0;
+  }
   bool checks_begun_ = false;  // the checks have seen this task's first access (and set up for it)
 };
 
