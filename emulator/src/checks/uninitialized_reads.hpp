@@ -28,30 +28,20 @@ class uninitialized_reads_check : public check_plugin {
 
   [[gnu::always_inline]] void on_access(check_context& ctx, const access_event& e) {
     if (!ctx.tiled()) return;
-    const std::uint32_t tile_began = ctx.tile_static_interval().first_epoch;
     const std::size_t base = ctx.map().shadow_index(e.where);
-    const std::size_t end = std::min(base + e.size, written_in_.size());
-    std::uint32_t* const written = written_in_.data();
-    if (e.size == 4 && base + 4 <= written_in_.size()) [[likely]] {  // an int or a float: the loops below, unrolled
-      std::uint32_t* const w = written + base;
-      if (e.kind != access_kind::write && !e.overwrites &&
-          ((w[0] ^ tile_began) | (w[1] ^ tile_began) | (w[2] ^ tile_began) | (w[3] ^ tile_began)) != 0) [[unlikely]]
-        report(ctx, e, first_unwritten(w, tile_began));
-      if (e.kind != access_kind::read) w[0] = w[1] = w[2] = w[3] = tile_began;
-      return;
-    }
-    // Reads (and atomics, which read first) of bytes the tile wrote: the common case, one compare a byte.
-    if (e.kind != access_kind::write && !e.overwrites)
-      for (std::size_t i = base; i < end; ++i)
-        if (written[i] != tile_began) {
-          report(ctx, e, i - base);
-          break;
-        }
-    if (e.kind != access_kind::read)
-      for (std::size_t i = base; i < end; ++i) written[i] = tile_began;
+    if (e.size != 4 || base + 4 > written_in_.size()) [[unlikely]] return on_other_access(ctx, e, base);
+    // An int or a float: four bytes, one compare each for a read (and an atomic, which reads first).
+    const std::uint32_t tile_began = ctx.tile_static_interval().first_epoch;
+    std::uint32_t* const w = written_in_.data() + base;
+    if (e.kind != access_kind::write && !e.overwrites &&
+        ((w[0] ^ tile_began) | (w[1] ^ tile_began) | (w[2] ^ tile_began) | (w[3] ^ tile_began)) != 0) [[unlikely]]
+      report(ctx, e, first_unwritten(w, tile_began));
+    if (e.kind != access_kind::read) w[0] = w[1] = w[2] = w[3] = tile_began;
   }
 
  private:
+  // Any other size: byte by byte.
+  [[gnu::noinline]] void on_other_access(check_context& ctx, const access_event& e, std::size_t base);
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e, std::size_t byte);
   static std::size_t first_unwritten(const std::uint32_t* w, std::uint32_t tile_began) noexcept {
     std::size_t i = 0;
