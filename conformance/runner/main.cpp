@@ -119,7 +119,7 @@ int main(int argc, char** argv) {
                   "compute-sanitizer on GPU backends: auto (diagnostic cases and the hazard corpus), all (every case), diagnostics, off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
-  run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
+  run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: 16, or one per hardware thread where fewer)")->capture_default_str();
   std::string gpus;
   run->add_option("--gpus", gpus, "GPUs a GPU backend spreads its cases over: all (default), or the first N")
       ->check([](const std::string& v) {

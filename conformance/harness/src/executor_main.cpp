@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--sanitizer-batch", sanitizer.batch, "Correct kernels per compute-sanitizer process (0: spread over the jobs, at most 32)")
       ->capture_default_str();
-  app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: one per hardware thread)")->capture_default_str();
+  app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 16, or one per hardware thread where fewer)")->capture_default_str();
   app.add_option("--sanitized-case", sanitized_cases, "(internal) run these cases' bodies once, unjudged, under compute-sanitizer")->group("");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
   std::size_t child_stride = 1;

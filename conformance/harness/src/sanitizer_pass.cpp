@@ -11,6 +11,8 @@
 
 namespace tessera::conformance {
 
+unsigned default_sanitizer_jobs() { return std::clamp(std::thread::hardware_concurrency(), 1u, 16u); }
+
 namespace {
 
 bool diagnostic(const case_info& c) {
@@ -85,7 +87,7 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
   // Correct kernels go in batches, one process per batch and tool: a process's start (the sanitizer
   // patching every kernel of the executor) costs more than most cases. A batch that does not finish is
   // run again case by case (run_sanitizer_jobs), so a crash or hang still lands on its own case.
-  const unsigned width = how.jobs ? how.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned width = how.jobs ? how.jobs : default_sanitizer_jobs();
   const std::size_t per_batch =
       how.batch ? how.batch : std::clamp<std::size_t>((correct.size() + width - 1) / std::max(1u, width), 1, 32);
   for (const auto& tool : sanitizer_tools_for_correct_kernels())
@@ -101,7 +103,7 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
   jobs.insert(jobs.end(), later.begin(), later.end());
 
   sanitizer_settings settings{plan.program, how.executable, how.child_args, how.timeout_seconds,
-                              how.jobs ? how.jobs : std::max(1u, std::thread::hardware_concurrency()), how.work, {}};
+                              width, how.work, {}};
   for (const auto& d : how.devices) settings.devices.push_back(d.path);
   std::map<std::size_t, std::vector<sanitizer_run>> runs;
   std::map<std::size_t, std::string> ran_on;  // the device of a case's first tool, for the cases run only there
