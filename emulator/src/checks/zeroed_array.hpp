@@ -1,5 +1,5 @@
-// zeroed_array: a check's shadow array in anonymous memory that the kernel maps, zero-filled, on first
-// touch.
+// zeroed_array: a check's shadow array of zero cells: a large one in anonymous memory that the kernel
+// maps, zero-filled, on first touch; a small one (under 256 KiB) from the heap.
 //
 // The tile_static shadows span the program's whole TLS block, where every tile_static variable of every
 // kernel lives (257 KiB in the conformance executable: 16 MiB of race shadow per worker), and a launch
@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdlib>
 #include <new>
 #include <type_traits>
 
@@ -45,14 +46,23 @@ class zeroed_array {
   }
   ~zeroed_array() { release(); }
 
-  // n cells of zero bytes; the cells as they are when n is the size already.
+  // n cells of zero bytes; the cells as they are when n is the size already. Below `small_bytes` from the
+  // heap, cleared there: a launch's tables for small views are made and dropped by the thousand in a
+  // suite, and a mapping costs system calls and, when dropped, the other cores' address translations.
+  static constexpr std::size_t small_bytes = 256 * 1024;
   void resize(std::size_t n, page_use how = page_use::sparse) {
     if (n == size_) return;
     release();
     if (n == 0) return;
-    void* m = mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) throw std::bad_alloc();
-    if (how == page_use::dense) madvise(m, n * sizeof(T), MADV_HUGEPAGE);  // a hint: refused, the pages stay small
+    void* m = nullptr;
+    if (n * sizeof(T) < small_bytes) {
+      m = std::calloc(n, sizeof(T));
+      if (m == nullptr) throw std::bad_alloc();
+    } else {
+      m = mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (m == MAP_FAILED) throw std::bad_alloc();
+      if (how == page_use::dense) madvise(m, n * sizeof(T), MADV_HUGEPAGE);  // a hint: refused, the pages stay small
+    }
     data_ = static_cast<T*>(m);
     size_ = n;
   }
@@ -64,7 +74,8 @@ class zeroed_array {
 
  private:
   void release() noexcept {
-    if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
+    if (data_ != nullptr && size_ * sizeof(T) < small_bytes) std::free(data_);
+    else if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
     data_ = nullptr;
     size_ = 0;
   }
