@@ -95,6 +95,11 @@ class access_monitor : public check_context {
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
   [[gnu::noinline]] void hold_write(const access_event& e) noexcept;
   [[gnu::noinline]] void settle_held_write();  // only while held_.active
+  // A store, a barrier, another thread: the running thread's recent looks no longer repeat.
+  void forget_looks() noexcept {
+    looks_.forget();
+    looks_in_a_row_ = 0;
+  }
 
   // An access of memory class C to every enabled check that watches that memory (check_plugin::watches),
   // chosen at compile time: one copy per class, holding only the work that memory needs. Every check on
@@ -130,10 +135,6 @@ class access_monitor : public check_context {
   recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks);
                         // forgotten when another thread (or point) makes a watched access
   int looks_in_a_row_ = 0;  // the running thread's looks since its last store (or since it began to look)
-  void forget_looks() noexcept {
-    looks_.forget();
-    looks_in_a_row_ = 0;
-  }
   bool checks_begun_ = false;  // the checks have seen this task's first access (and set up for it)
 };
 
