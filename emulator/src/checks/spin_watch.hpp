@@ -35,7 +35,11 @@ class spin_watch {
   enum class verdict { changed, unchanged };
   enum class look { more, round, left };  // left: a suspect looked elsewhere, so it left its wait
 
-  void reset(int threads) { threads_.assign(static_cast<std::size_t>(threads), state{}); }
+  // A tile begins: every thread's state empty (its counters; the locations are read only up to `count`).
+  void reset(int threads) {
+    threads_.resize(static_cast<std::size_t>(threads));
+    for (state& s : threads_) s.clear();
+  }
 
   // The thread stored something that changed memory: it is working, not polling. Returns whether it was
   // a suspect (then the store is how it left its wait).
