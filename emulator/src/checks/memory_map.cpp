@@ -83,25 +83,22 @@ void memory_map::set_launch(const launch_memory& launch, const void* descriptor,
   arguments_[2] = extent_dims != nullptr ? span{reinterpret_cast<std::uintptr_t>(extent_dims), extent_bytes} : span{};
 }
 
-// The whole classification in its order (stack, TLS blocks, views, arguments, read-only data, host), for
-// what the inline part does not decide.
-classified memory_map::classify_other(std::uintptr_t a) const noexcept {
-  if (a - stack_low_ < stack_bytes_) return {memory_class::private_stack, 0, 0};
-  // One range test before the blocks: every library with TLS (libc, libstdc++, libdw, ...) adds a block,
-  // and an access to other memory would otherwise pass them all.
-  if (a >= tls_low_ && a < tls_high_)
-    for (std::size_t i = 0; i < tls_.size(); ++i)
-      if (a >= tls_[i].begin && a < tls_[i].end) {
-        hot_tls_ = i;  // a kernel's tile_static variables are in one module's block: first from now on
-        hot_tls_begin_ = tls_[i].begin;
-        hot_tls_bytes_ = tls_[i].end - tls_[i].begin;
-        hot_tls_shadow_ = tls_[i].shadow_offset;
-        return {memory_class::tile_static, i, a - tls_[i].begin};
-      }
-  for (std::size_t i = 0; i < launch_->global_count; ++i) {
-    const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
-    if (a - b < launch_->globals[i].bytes) return {memory_class::global, i, a - b};
-  }
+// The blocks one by one, after a range test of them all in classify: every library with TLS (libc,
+// libstdc++, libdw, ...) adds a block, and an access to other memory would otherwise pass them all.
+bool memory_map::in_other_tls_block(std::uintptr_t a, classified& c) const noexcept {
+  for (std::size_t i = 0; i < tls_.size(); ++i)
+    if (a >= tls_[i].begin && a < tls_[i].end) {
+      hot_tls_ = i;  // a kernel's tile_static variables are in one module's block: first from now on
+      hot_tls_begin_ = tls_[i].begin;
+      hot_tls_bytes_ = tls_[i].end - tls_[i].begin;
+      hot_tls_shadow_ = tls_[i].shadow_offset;
+      c = {memory_class::tile_static, i, a - tls_[i].begin};
+      return true;
+    }
+  return false;
+}
+
+classified memory_map::classify_rest(std::uintptr_t a) const noexcept {
   for (const span& s : arguments_)
     if (a - s.begin < s.bytes) return {memory_class::argument, 0, 0};
   for (const segment& s : constant_segments())

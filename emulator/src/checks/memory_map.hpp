@@ -54,12 +54,13 @@ class memory_map {
   [[gnu::always_inline]] classified classify(std::uintptr_t a) const noexcept {
     if (a - stack_low_ < stack_bytes_) return {memory_class::private_stack, 0, 0};
     if (a - hot_tls_begin_ < hot_tls_bytes_) return {memory_class::tile_static, hot_tls_, a - hot_tls_begin_};
-    if (a - tls_low_ < tls_high_ - tls_low_) return classify_other(a);  // another block first, as it always was
+    classified c;
+    if (a - tls_low_ < tls_high_ - tls_low_ && in_other_tls_block(a, c)) return c;
     for (std::size_t i = 0; i < launch_->global_count; ++i) {
       const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
       if (a - b < launch_->globals[i].bytes) return {memory_class::global, i, a - b};
     }
-    return classify_other(a);
+    return classify_rest(a);
   }
 
   // Bytes of shadow the tile_static blocks need; a classified tile_static address has shadow index
@@ -93,7 +94,10 @@ class memory_map {
   mutable std::size_t hot_tls_bytes_ = 0;
   mutable std::size_t hot_tls_shadow_ = 0;
 
-  classified classify_other(std::uintptr_t a) const noexcept;
+  // Out of line: whether `a` is in a TLS block (it becomes the hot one), and what is left after the
+  // views (the arguments, read-only data, host memory).
+  bool in_other_tls_block(std::uintptr_t a, classified& c) const noexcept;
+  classified classify_rest(std::uintptr_t a) const noexcept;
   const launch_memory* launch_ = nullptr;
   static constexpr int launch_key_size = 7;
   const void* last_launch_key_[launch_key_size] = {};  // what set_launch was last given
