@@ -62,6 +62,28 @@ function(tessera_checked_kernels target)
   set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION OFF)
 endfunction()
 
+# tessera_phased_kernels(<target>): the emulator's compiled path for the target's tiled kernels. Each of
+# its C++ sources is compiled through tessera-phases (tools/phases), which rewrites every kernel whose
+# barriers all sit in its own body into a coroutine (tessera/emulator/phased.hpp): a tile then runs phase by
+# phase as a loop over its threads, without a stack or a context switch per thread. The sources stay as
+# they are (the copies live next to the objects) and every line keeps its number. The fiber path stays the
+# reference: the kernels the tool leaves (a note names each, with the reason) run there, and so does every
+# checked build: the checks watch fibers, so a target takes this or tessera_checked_kernels, not both.
+function(tessera_phased_kernels target)
+  if(NOT TARGET tessera-phases)
+    message(FATAL_ERROR "tessera_phased_kernels(${target}) needs tessera-phases, built with Clang's LibTooling: "
+                        "install libclang-16-dev libclang-cpp16-dev llvm-16-dev (scripts/setup.sh)")
+  endif()
+  get_target_property(options ${target} COMPILE_OPTIONS)
+  if(options MATCHES "-fsanitize=thread")
+    message(FATAL_ERROR "tessera_phased_kernels(${target}): the target's kernels are built with the checks "
+                        "(tessera_checked_kernels), which run on the fiber path; build the compiled path into "
+                        "a target of its own")
+  endif()
+  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${PROJECT_BINARY_DIR}/tools/tessera-phases)
+  add_dependencies(${target} tessera-phases)
+endfunction()
+
 # tessera_cuda_twin(<target> <source>...): builds the sources, unchanged, with nvcc into the executable
 # <target>, linked to Tessera::cuda, so the same kernels run on the GPU. Each twin source is a generated
 # .cu file that includes the original (a source file has one language per directory, and the host

@@ -1,5 +1,6 @@
 // The emulator's side of tessera/detail/execution_hooks.hpp: what tile_barrier and the fences do when
 // kernel code runs on the host.
+#include "phase_runner.hpp"
 #include "tile_runner.hpp"
 
 #include <tessera/detail/execution_hooks.hpp>
@@ -16,9 +17,15 @@ namespace {
                             " (BAR-10); barriers and fences exist only in code run by parallel_for_each over a tiled_extent");
 }
 
-emulator::detail::tile_runner& runner_or_throw(const char* what, source_site site) {
-  if (auto* r = emulator::detail::tile_runner::current()) [[likely]] return *r;
-  outside_tiled_kernel(what, site);
+// A kernel rewritten for the compiled path waits with co_await in its own body (phased.hpp); a wait that
+// reaches this function from there sits in code the rewrite could not turn into a coroutine.
+[[noreturn, gnu::noinline, gnu::cold]] void wait_without_fiber(source_site site) {
+  if (emulator::detail::phase_runner::current() == nullptr) outside_tiled_kernel("tile_barrier::wait", site);
+  throw unsupported_feature(
+      std::string("tile_barrier::wait at ") + site.file + ":" + std::to_string(site.line) +
+      " runs in a kernel rewritten for the emulator's compiled path, but outside the kernel's own body (a "
+      "function it calls), which the rewrite leaves as it is; wait in the kernel's body, or build the target "
+      "without tessera_phased_kernels");
 }
 
 }  // namespace
@@ -28,11 +35,16 @@ emulator::detail::tile_runner& runner_or_throw(const char* what, source_site sit
 // is inlined into it (tile_runner.hpp) except the switch itself and the once-per-phase rendezvous;
 // tests/emulator/barrier_path_inlined.cmake holds that in every build.
 [[gnu::noinline]] void barrier_wait(memory_scope scope, source_site site) {
-  runner_or_throw("tile_barrier::wait", site).barrier_wait(scope, site, __builtin_return_address(0));
+  emulator::detail::tile_runner* r = emulator::detail::tile_runner::current();
+  if (r == nullptr) [[unlikely]] wait_without_fiber(site);
+  r->barrier_wait(scope, site, __builtin_return_address(0));
 }
 
 // The threads of a tile run one at a time on one worker thread, so their memory accesses are already
 // ordered; a fence has nothing to enforce here.
-void memory_fence(memory_scope, source_site site) { runner_or_throw("a memory fence", site); }
+void memory_fence(memory_scope, source_site site) {
+  if (emulator::detail::tile_runner::current() == nullptr && emulator::detail::phase_runner::current() == nullptr)
+    outside_tiled_kernel("a memory fence", site);
+}
 
 }  // namespace tessera::detail

@@ -93,7 +93,9 @@ thread_local bool in_kernel_code = false;
 
 }  // namespace
 
-bool running_kernel_code() noexcept { return in_kernel_code || tile_runner::current() != nullptr; }
+bool running_kernel_code() noexcept {
+  return in_kernel_code || tile_runner::current() != nullptr || phase_runner::current() != nullptr;
+}
 
 namespace {
 
@@ -213,7 +215,8 @@ void run_tiled(const tiled_launch& l) {
       worker& w = worker::here();
       for (std::int64_t t = first; t < last; ++t) {
         if (failure.beyond(t)) return;
-        if (std::exception_ptr e = w.runner.run(job, t)) failure.offer(t, std::move(e));
+        // A kernel rewritten for the compiled path runs its threads as coroutines, the others on fibers.
+        if (std::exception_ptr e = l.start ? w.phases.run(job, t) : w.runner.run(job, t)) failure.offer(t, std::move(e));
       }
     });
   };

@@ -1,9 +1,10 @@
-// worker: what one emulator thread keeps between tiles: its fiber stacks, its tile runner, and the
-// checks' monitor for the points of non-tiled launches it runs.
+// worker: what one emulator thread keeps between tiles: its fiber stacks, its tile runner, the compiled
+// path's runner, and the checks' monitor for the points of non-tiled launches it runs.
 #pragma once
 
 #include "division_by_zero.hpp"
 #include "guard_page_handler.hpp"
+#include "phase_runner.hpp"
 #include "stack_pool.hpp"
 #include "tile_runner.hpp"
 
@@ -12,6 +13,7 @@ namespace tessera::emulator::detail {
 struct worker {
   stack_pool stacks;
   tile_runner runner{stacks};
+  phase_runner phases;  // kernels rewritten for the compiled path
   access_monitor points;
 
   static worker& here() {

@@ -12,7 +12,13 @@
 #include <tessera/tiled_index.hpp>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
+
+namespace tessera::emulator {
+// The compiled path's kernel threads (phased.hpp, included by the sources rewritten for it).
+class phased;
+}  // namespace tessera::emulator
 
 namespace tessera::emulator::detail {
 
@@ -48,6 +54,10 @@ struct tile_position {
 struct tiled_launch : launch_memory, tessera::detail::tiled_shape {
   using thread_body = void (*)(const tiled_launch&, tile_position tile, int local);
   thread_body body;
+  // A kernel rewritten for the compiled path (phased.hpp) instead: makes the thread's coroutine, not yet
+  // started, and returns its handle's address. Null for every other kernel.
+  using thread_start = void* (*)(const tiled_launch&, tile_position tile, int local);
+  thread_start start = nullptr;
 };
 void run_tiled(const tiled_launch& launch);
 
@@ -111,15 +121,27 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel, tesser
   l.kernel_bytes = sizeof args;
   l.globals = globals.data();
   l.global_count = globals.size();
-  l.body = [](const tiled_launch& self, tile_position tile, int local) {
-    const Kernel& k = *static_cast<const Kernel*>(self.kernel);
-    // The tile's shape is known here at compile time: the local index costs shifts and multiplications,
-    // not divisions.
+  // The thread's index. The tile's shape is known here at compile time: the local index costs shifts and
+  // multiplications, not divisions.
+  static constexpr auto thread_index = [](tile_position tile, int local) {
     constexpr auto tile_shape = tessera::detail::tile_extent_of<D0, D1, D2>();
     index<rank> tile_index;
     for (int d = 0; d < rank; ++d) tile_index[d] = tile.index[d];
-    k(tessera::detail::make_tiled_index<D0, D1, D2>(tile_index, local_index<rank>(local, tile_shape)));
+    return tessera::detail::make_tiled_index<D0, D1, D2>(tile_index, local_index<rank>(local, tile_shape));
   };
+  using result = std::invoke_result_t<const Kernel&, tiled_index<D0, D1, D2>>;
+  if constexpr (std::is_same_v<result, phased>) {
+    l.body = nullptr;
+    l.start = [](const tiled_launch& self, tile_position tile, int local) -> void* {
+      const Kernel& k = *static_cast<const Kernel*>(self.kernel);
+      return k(thread_index(tile, local)).release().address();
+    };
+  } else {
+    l.body = [](const tiled_launch& self, tile_position tile, int local) {
+      const Kernel& k = *static_cast<const Kernel*>(self.kernel);
+      k(thread_index(tile, local));
+    };
+  }
   run_tiled(l);
 }
 

@@ -1,0 +1,158 @@
+#include "phase_runner.hpp"
+
+#include "../report/kernel_failure_report.hpp"
+#include "../report/thread_names.hpp"
+#include "schedule_order.hpp"
+
+#include <tessera/detail/row_major.hpp>
+#include <tessera/exceptions.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace tessera::emulator::detail {
+
+void frame_arena::reset() {
+  if (!spills_.empty()) {  // the tile needed more: one block of all of it from now on
+    size_ += spilled_;
+    block_ = std::make_unique_for_overwrite<std::byte[]>(size_);
+    spills_.clear();
+    spilled_ = 0;
+  }
+  used_ = 0;
+}
+
+void* frame_arena::spill(std::size_t bytes) {
+  spills_.push_back(std::make_unique_for_overwrite<std::byte[]>(bytes));
+  spilled_ += bytes;
+  return spills_.back().get();
+}
+
+void* phase_frame_allocate(std::size_t bytes) {
+  if (phase_runner* r = phase_runner::current()) [[likely]] return r->frames().allocate(bytes);
+  throw unsupported_feature(
+      "a kernel rewritten for the compiled path was called outside parallel_for_each; kernels run only as "
+      "launches (PFE-1)");
+}
+
+void phase_thread_threw(std::exception_ptr error) noexcept {
+  if (phase_runner* r = phase_runner::current()) r->thread_threw(std::move(error));
+}
+
+namespace {
+
+// One barrier call: the same source_location object, or (a header's call compiled into two translation
+// units) the same file, line and column.
+bool same_barrier(const phase_state& a, const phase_state& b) noexcept {
+  const std::source_location& x = a.site;
+  const std::source_location& y = b.site;
+  if (a.scope != b.scope) return false;
+  if constexpr (sizeof x == sizeof(void*))  // one pointer to the call's static record: equal, one call
+    if (std::bit_cast<const void*>(x) == std::bit_cast<const void*>(y)) return true;
+  if (x.line() != y.line() || x.column() != y.column()) return false;
+  return x.file_name() == y.file_name() || std::strcmp(x.file_name(), y.file_name()) == 0;
+}
+
+}  // namespace
+
+std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
+  const tiled_launch& launch = job.launch;
+  const int n = launch.threads_per_tile;
+  tile_position position{};
+  tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, position.index);
+  if (job.seed != 0 || identity_order_of_ != n) {
+    order_.resize(n);
+    schedule_order(job.seed, tile, 0, order_);
+    identity_order_of_ = job.seed == 0 ? n : -1;
+  }
+
+  current_ = this;
+  frames_.reset();
+  threads_.resize(n);
+  for (int i = 0; i < n; ++i) threads_[i] = phased::handle::from_address(launch.start(launch, position, i));
+
+  std::exception_ptr outcome;
+  for (std::uint64_t phase = 0;; ++phase) {
+    if (phase > 0 && job.seed != 0) schedule_order(job.seed, tile, phase, order_);
+    const phase_tally t = job.seed == 0 ? run_phase<false>() : run_phase<true>();
+    if (t.threw > 0) {
+      outcome = exception_report(launch, tile);
+      break;
+    }
+    if (t.waiting == 0) break;  // every thread finished: the tile is done
+    if (t.finished > 0 || t.mismatch) {
+      outcome = divergence_report(launch, tile);
+      break;
+    }
+  }
+  destroy_threads();
+  current_ = nullptr;
+  return outcome;
+}
+
+// Every thread of the tile once, in the phase's order (seed 0: local-index order, without looking it up).
+template <bool Shuffled>
+phase_runner::phase_tally phase_runner::run_phase() {
+  phase_tally t;
+  const int n = static_cast<int>(threads_.size());
+  const phase_state* first = nullptr;  // the phase's first arrival at a barrier
+  for (int k = 0; k < n; ++k) {
+    const int i = Shuffled ? order_[k] : k;
+    const phased::handle h = threads_[i];
+    h.resume();
+    const phased::promise_type& p = h.promise();
+    if (p.stop == phase_stop::at_barrier) [[likely]] {
+      if (t.waiting++ == 0) first = &p;
+      else if (!same_barrier(p, *first)) t.mismatch = true;
+    } else if (p.stop == phase_stop::finished) {
+      ++t.finished;
+    } else {  // threw: a resumed coroutine stops in one of these three ways
+      if (t.threw++ == 0) errors_.assign(threads_.size(), nullptr);
+      errors_[i] = std::move(pending_error_);
+    }
+  }
+  return t;
+}
+
+void phase_runner::destroy_threads() noexcept {
+  // A thread parked at a barrier of an abandoned tile has its locals destroyed here, as the fiber path
+  // unwinds them.
+  for (phased::handle& h : threads_) h.destroy();
+}
+
+std::exception_ptr phase_runner::divergence_report(const tiled_launch& launch, std::int64_t tile) const {
+  // Two barriers on one line are told apart by their columns: name them when the lines agree.
+  const int n = static_cast<int>(threads_.size());
+  bool columns_differ = false;
+  const phased::promise_type* first = nullptr;
+  for (const phased::handle& h : threads_) {
+    const phased::promise_type& p = h.promise();
+    if (p.stop != phase_stop::at_barrier) continue;
+    if (first == nullptr) first = &p;
+    else if (p.site.line() == first->site.line() && p.site.column() != first->site.column()) columns_differ = true;
+  }
+  std::vector<thread_stop> stops(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const phased::promise_type& p = threads_[i].promise();
+    thread_stop& s = stops[i];
+    if (p.stop != phase_stop::at_barrier) {
+      s.at_end = true;
+      continue;
+    }
+    s.call = source_line{p.site.file_name(), static_cast<int>(p.site.line())};
+    s.call.column = static_cast<int>(p.site.column());
+    s.scope = p.scope;
+    s.name_column = columns_differ;
+  }
+  return divergence_error(launch, tile, stops);
+}
+
+std::exception_ptr phase_runner::exception_report(const tiled_launch& launch, std::int64_t tile) const {
+  const int n = static_cast<int>(threads_.size());
+  for (int i = 0; i < n; ++i)
+    if (errors_[i]) return kernel_threw(errors_[i], thread_description(launch, tile, i));
+  return nullptr;
+}
+
+}  // namespace tessera::emulator::detail

@@ -1,0 +1,88 @@
+// phase_runner: runs one tile of a kernel rewritten for the compiled path (tessera/emulator/phased.hpp).
+//
+// Each kernel thread is a coroutine that suspends at every barrier; a phase is a loop over the tile's
+// threads, resuming each until it stops, in the phase order the fiber path uses (schedule_order.hpp).
+// No stack per thread, no context switch: what remains per thread and phase is a call, and the frames
+// of a tile lie side by side in one arena. The rendezvous is checked as tile_runner checks it: all at one
+// barrier (one line, column and fence) -> the next phase; all finished -> done; anything else is barrier
+// divergence, reported with the places and threads. A thread that throws ends the tile after its phase
+// with the lowest such thread's exception.
+#pragma once
+
+#include "tile_runner.hpp"
+
+#include <tessera/emulator/launch.hpp>
+#include <tessera/emulator/phased.hpp>
+
+#include <coroutine>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <vector>
+
+namespace tessera::emulator::detail {
+
+// The frames of one tile's coroutines: bumped, freed all at once when the tile ends. It grows to the
+// largest tile seen and then allocates nothing.
+class frame_arena {
+ public:
+  void* allocate(std::size_t bytes) {
+    bytes = (bytes + alignment - 1) & ~(alignment - 1);
+    if (used_ + bytes > size_) return spill(bytes);
+    void* p = block_.get() + used_;
+    used_ += bytes;
+    return p;
+  }
+  // Every frame of the last tile is gone: the next tile starts from the front, in one block of the size
+  // the last one needed.
+  void reset();
+
+ private:
+  static constexpr std::size_t alignment = __STDCPP_DEFAULT_NEW_ALIGNMENT__;
+  void* spill(std::size_t bytes);
+
+  std::unique_ptr<std::byte[]> block_;
+  std::size_t size_ = 0;
+  std::size_t used_ = 0;
+  std::size_t spilled_ = 0;  // bytes this tile took beyond the block
+  std::vector<std::unique_ptr<std::byte[]>> spills_;
+};
+
+class phase_runner {
+ public:
+  // Runs one tile of the job's launch (its `start` is set). Returns nullptr on success, else the exception
+  // the launch should throw.
+  std::exception_ptr run(const tile_job& job, std::int64_t tile);
+
+  // The runner whose tile is executing on this thread, or nullptr.
+  static phase_runner* current() noexcept { return current_; }
+  frame_arena& frames() noexcept { return frames_; }
+  // From the promise of the thread being resumed, when an exception left its body.
+  void thread_threw(std::exception_ptr error) noexcept { pending_error_ = std::move(error); }
+
+ private:
+  // How the threads of one phase stopped.
+  struct phase_tally {
+    int waiting = 0;
+    int finished = 0;
+    int threw = 0;
+    bool mismatch = false;  // not all at one barrier
+  };
+  template <bool Shuffled>
+  phase_tally run_phase();
+  std::exception_ptr divergence_report(const tiled_launch& launch, std::int64_t tile) const;
+  std::exception_ptr exception_report(const tiled_launch& launch, std::int64_t tile) const;
+  void destroy_threads() noexcept;
+
+  static inline thread_local phase_runner* current_ = nullptr;
+
+  frame_arena frames_;
+  std::vector<phased::handle> threads_;
+  std::vector<std::exception_ptr> errors_;  // per thread; only a tile in which a thread threw fills it
+  std::exception_ptr pending_error_;
+  std::vector<int> order_;
+  int identity_order_of_ = -1;  // order_ holds 0..n-1 for this n, so a tile need not refill it
+};
+
+}  // namespace tessera::emulator::detail

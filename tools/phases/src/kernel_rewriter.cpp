@@ -1,0 +1,346 @@
+#include "kernel_rewriter.hpp"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/ASTMatchers/ASTMatchFinder.h>
+#include <clang/ASTMatchers/ASTMatchers.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/HeaderSearch.h>
+#include <clang/Lex/Lexer.h>
+#include <clang/Lex/Preprocessor.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace tessera::phases {
+namespace {
+
+using namespace clang::ast_matchers;
+
+bool is_tessera_record(const clang::CXXRecordDecl* r, llvm::StringRef name) {
+  return r != nullptr && r->getName() == name && r->getDeclContext()->isNamespace() &&
+         llvm::cast<clang::NamespaceDecl>(r->getDeclContext())->getName() == "tessera";
+}
+
+bool is_tessera_type(clang::QualType t, llvm::StringRef name) {
+  t = t.getNonReferenceType();
+  if (t->isPointerType()) t = t->getPointeeType();
+  return is_tessera_record(t->getAsCXXRecordDecl(), name);
+}
+
+// A call of tile_barrier::wait or wait_with_*_fence, and the memory its fence covers.
+const char* barrier_scope(const clang::CXXMemberCallExpr* call) {
+  const clang::CXXMethodDecl* m = call->getMethodDecl();
+  if (m == nullptr || !is_tessera_record(m->getParent(), "tile_barrier") || !m->getDeclName().isIdentifier()) return nullptr;
+  const llvm::StringRef name = m->getName();
+  if (name == "wait" || name == "wait_with_all_memory_fence") return "all_memory";
+  if (name == "wait_with_global_memory_fence") return "global_memory";
+  if (name == "wait_with_tile_static_memory_fence") return "tile_static_memory";
+  return nullptr;
+}
+
+// Does a function wait at a barrier, itself or through what it calls? Memoized over the translation unit.
+class wait_finder {
+ public:
+  bool waits(const clang::FunctionDecl* f) {
+    const clang::FunctionDecl* def = nullptr;
+    if (!f->hasBody(def) || def == nullptr) return false;
+    auto [it, fresh] = memo_.try_emplace(def, false);
+    if (!fresh) return it->second;  // known, or being looked at now (a recursive call adds nothing)
+    const bool w = body_waits(def->getBody());
+    memo_[def] = w;
+    return w;
+  }
+
+  bool body_waits(const clang::Stmt* body) {
+    struct visitor : clang::RecursiveASTVisitor<visitor> {
+      wait_finder& finder;
+      bool found = false;
+      explicit visitor(wait_finder& f) : finder(f) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr* c) {
+        if (barrier_scope(c) != nullptr) found = true;
+        return !found;
+      }
+      bool VisitCallExpr(clang::CallExpr* c) {
+        if (const clang::FunctionDecl* f = c->getDirectCallee(); f != nullptr && finder.waits(f)) found = true;
+        return !found;
+      }
+    } v(*this);
+    v.TraverseStmt(const_cast<clang::Stmt*>(body));
+    return v.found;
+  }
+
+ private:
+  llvm::DenseMap<const clang::FunctionDecl*, bool> memo_;
+};
+
+// One text edit, at a file offset.
+struct edit {
+  unsigned length;
+  std::string text;
+};
+using file_edits = std::map<unsigned, edit>;  // by offset
+
+// What one kernel (one lambda as written: its instantiations share the key) asks of the files.
+struct kernel_plan {
+  clang::FileID file;
+  unsigned line = 0;
+  bool eligible = true;
+  std::string reason;
+  int barriers = 0;
+  std::map<std::pair<clang::FileID, unsigned>, edit> edits;
+  void refuse(std::string why) {
+    if (eligible) reason = std::move(why);
+    eligible = false;
+  }
+};
+
+// Walks one kernel's body: its barrier calls and returns become edits, anything the rewrite cannot
+// follow refuses it.
+class body_scan : public clang::RecursiveASTVisitor<body_scan> {
+ public:
+  body_scan(clang::ASTContext& ast, wait_finder& waits, kernel_plan& plan) : ast_(ast), waits_(waits), plan_(plan) {}
+
+  bool TraverseLambdaExpr(clang::LambdaExpr* nested) {
+    if (waits_.body_waits(nested->getBody())) plan_.refuse("a lambda inside it waits at a barrier");
+    return true;  // its returns are its own
+  }
+  bool VisitCoroutineBodyStmt(clang::CoroutineBodyStmt*) {
+    plan_.refuse("it is a coroutine already");
+    return true;
+  }
+  bool VisitReturnStmt(clang::ReturnStmt* r) {
+    if (r->getRetValue() != nullptr) {
+      plan_.refuse("it returns a value");
+      return true;
+    }
+    replace_token(r->getReturnLoc(), "co_return");
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr* call) {
+    const char* scope = barrier_scope(call);
+    if (scope == nullptr) return true;
+    ++plan_.barriers;
+    for (const clang::Expr* arg : call->arguments())
+      if (!llvm::isa<clang::CXXDefaultArgExpr>(arg)) {
+        plan_.refuse("a barrier call passes its own source_site");
+        return true;
+      }
+    const auto* member = llvm::dyn_cast<clang::MemberExpr>(call->getCallee()->IgnoreParens());
+    const clang::Expr* object = call->getImplicitObjectArgument();
+    if (member == nullptr || object == nullptr) {
+      plan_.refuse("a barrier is called through a pointer to member");
+      return true;
+    }
+    std::string text = source_text(object->getSourceRange());
+    if (text.empty()) return true;  // refused: not in the file's own text
+    if (member->isArrow()) text = "*(" + text + ")";
+    replace_range(call->getSourceRange(), "(co_await ::tessera::emulator::phase_end<::tessera::memory_scope::" +
+                                              std::string(scope) + ">(" + text + "))");
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr* call) {
+    if (llvm::isa<clang::CXXMemberCallExpr>(call) && barrier_scope(llvm::cast<clang::CXXMemberCallExpr>(call)) != nullptr)
+      return true;
+    const clang::FunctionDecl* f = call->getDirectCallee();
+    if (f == nullptr) return true;
+    if (waits_.waits(f)) {
+      plan_.refuse("it calls " + f->getQualifiedNameAsString() + ", which waits at a barrier");
+      return true;
+    }
+    if (!f->hasBody())
+      for (const clang::ParmVarDecl* p : f->parameters())
+        if (is_tessera_type(p->getType(), "tile_barrier") || is_tessera_type(p->getType(), "tiled_index")) {
+          plan_.refuse("it passes its tile's index or barrier to " + f->getQualifiedNameAsString() +
+                       ", whose body is not in sight");
+          return true;
+        }
+    return true;
+  }
+
+  // Text edits keep every line where it was: what they replace across lines, they end with as many line
+  // breaks.
+  void replace_range(clang::SourceRange range, std::string text) {
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    const clang::CharSourceRange chars = clang::CharSourceRange::getTokenRange(range);
+    if (!in_file(range.getBegin()) || !in_file(range.getEnd())) return;
+    const clang::CharSourceRange file_chars = clang::Lexer::makeFileCharRange(chars, sm, ast_.getLangOpts());
+    if (file_chars.isInvalid()) {
+      plan_.refuse("part of it is written by a macro");
+      return;
+    }
+    const auto [fid, begin] = sm.getDecomposedLoc(file_chars.getBegin());
+    const unsigned end = sm.getFileOffset(file_chars.getEnd());
+    const llvm::StringRef old = sm.getBufferData(fid).substr(begin, end - begin);
+    text.append(static_cast<std::size_t>(old.count('\n')), '\n');
+    plan_.edits[{fid, begin}] = edit{end - begin, std::move(text)};
+  }
+  void replace_token(clang::SourceLocation at, std::string text) { replace_range(clang::SourceRange(at, at), std::move(text)); }
+  void insert(clang::SourceLocation at, std::string text) {
+    if (!in_file(at)) return;
+    const auto [fid, offset] = ast_.getSourceManager().getDecomposedLoc(at);
+    plan_.edits[{fid, offset}] = edit{0, std::move(text)};
+  }
+
+ private:
+  bool in_file(clang::SourceLocation loc) {
+    if (loc.isFileID()) return true;
+    plan_.refuse("part of it is written by a macro");
+    return false;
+  }
+  std::string source_text(clang::SourceRange range) {
+    if (!in_file(range.getBegin()) || !in_file(range.getEnd())) return {};
+    return clang::Lexer::getSourceText(clang::CharSourceRange::getTokenRange(range), ast_.getSourceManager(),
+                                       ast_.getLangOpts())
+        .str();
+  }
+
+  clang::ASTContext& ast_;
+  wait_finder& waits_;
+  kernel_plan& plan_;
+};
+
+// Collects the kernels of parallel_for_each calls, instantiations included (a kernel in a function
+// template is seen through them: its body's types are known there). A kernel's instantiations are one
+// kernel: refused if any of them is.
+class kernel_collector : public MatchFinder::MatchCallback {
+ public:
+  kernel_collector(clang::ASTContext& ast, std::map<unsigned, kernel_plan>& plans) : ast_(ast), plans_(plans) {}
+
+  void run(const MatchFinder::MatchResult& result) override {
+    const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("kernel");
+    if (lambda == nullptr) return;
+    const clang::CXXMethodDecl* op = lambda->getCallOperator();
+    if (op->isDependentContext() || op->getNumParams() != 1 || !is_tessera_type(op->getParamDecl(0)->getType(), "tiled_index"))
+      return;
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    const clang::SourceLocation at = sm.getExpansionLoc(lambda->getBeginLoc());
+    kernel_plan& plan = plans_[at.getRawEncoding()];
+    if (plan.line == 0) {
+      plan.file = sm.getFileID(at);
+      plan.line = sm.getExpansionLineNumber(at);
+    }
+    kernel_plan one;  // this instantiation's
+    body_scan scan(ast_, waits_, one);
+    scan.TraverseStmt(lambda->getBody());
+    if (one.barriers == 0) one.refuse("it has no barrier");
+    if (lambda->hasExplicitResultType()) one.refuse("it names its return type");
+    if (!lambda->getBody()->getBeginLoc().isFileID()) one.refuse("it is written by a macro");
+    if (one.eligible) scan.insert(lambda->getBody()->getBeginLoc(), "-> ::tessera::emulator::phased ");
+    plan.barriers = std::max(plan.barriers, one.barriers);
+    if (!one.eligible) plan.refuse(one.reason);
+    for (auto& [where, e] : one.edits) plan.edits.insert_or_assign(where, e);
+  }
+
+ private:
+  clang::ASTContext& ast_;
+  std::map<unsigned, kernel_plan>& plans_;
+  wait_finder waits_;
+};
+
+class rewrite_consumer : public clang::ASTConsumer {
+ public:
+  rewrite_consumer(clang::CompilerInstance& ci, rewrite_result& result) : ci_(ci), result_(result) {}
+
+  void HandleTranslationUnit(clang::ASTContext& ast) override {
+    if (ci_.getDiagnostics().hasErrorOccurred()) return;
+    result_.parsed = true;
+    std::map<unsigned, kernel_plan> plans;
+    kernel_collector collect(ast, plans);
+    MatchFinder finder;
+    finder.addMatcher(
+        callExpr(callee(functionDecl(hasAnyName("::tessera::parallel_for_each", "::concurrency::parallel_for_each",
+                                                "::Concurrency::parallel_for_each"))),
+                 hasAnyArgument(ignoringImplicit(lambdaExpr().bind("kernel")))),
+        &collect);
+    finder.matchAST(ast);
+
+    const clang::SourceManager& sm = ast.getSourceManager();
+    std::map<clang::FileID, file_edits> by_file;
+    std::vector<std::tuple<std::string, unsigned, const kernel_plan*>> listed;
+    for (const auto& [key, plan] : plans) {
+      const clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(plan.file);
+      listed.emplace_back(entry ? absolute(entry->getName()) : std::string("<unknown>"), plan.line, &plan);
+      if (!plan.eligible) continue;
+      for (const auto& [where, e] : plan.edits) by_file[where.first][where.second] = e;
+    }
+    std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) {
+      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+    });
+    for (const auto& [file, line, plan] : listed)
+      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->barriers, plan->reason});
+
+    const clang::FileEntry* main = sm.getFileEntryForID(sm.getMainFileID());
+    for (const auto& [fid, edits] : by_file) {
+      const clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(fid);
+      if (!entry) continue;
+      const std::string path = absolute(entry->getName());
+      const llvm::StringRef text = sm.getBufferData(fid);
+      std::string out;
+      unsigned at = 0;
+      for (const auto& [offset, e] : edits) {
+        if (offset < at) continue;  // overlapping edits cannot happen in one kernel; keep the first
+        out.append(text.substr(at, offset - at).str());
+        out.append(e.text);
+        at = offset + e.length;
+      }
+      out.append(text.substr(at).str());
+      result_.rewritten[path] = std::move(out);
+      if (&entry->getFileEntry() != main) {
+        bool system = false;
+        result_.include_spelling[path] = ci_.getPreprocessor().getHeaderSearchInfo().suggestPathToFileForDiagnostics(
+            &entry->getFileEntry(), "", &system);
+      }
+    }
+  }
+
+ private:
+  static std::string absolute(llvm::StringRef name) {
+    llvm::SmallString<256> path(name);
+    llvm::sys::fs::make_absolute(path);
+    llvm::sys::path::remove_dots(path, true);
+    return std::string(path);
+  }
+
+  clang::CompilerInstance& ci_;
+  rewrite_result& result_;
+};
+
+class rewrite_action : public clang::ASTFrontendAction {
+ public:
+  explicit rewrite_action(rewrite_result& result) : result_(result) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef file) override {
+    llvm::SmallString<256> path(file);
+    llvm::sys::fs::make_absolute(path);
+    llvm::sys::path::remove_dots(path, true);
+    result_.main_file = std::string(path);
+    return std::make_unique<rewrite_consumer>(ci, result_);
+  }
+
+ private:
+  rewrite_result& result_;
+};
+
+class rewrite_factory : public clang::tooling::FrontendActionFactory {
+ public:
+  explicit rewrite_factory(rewrite_result& result) : result_(result) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<rewrite_action>(result_); }
+
+ private:
+  rewrite_result& result_;
+};
+
+}  // namespace
+
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result) {
+  return std::make_unique<rewrite_factory>(result);
+}
+
+}  // namespace tessera::phases

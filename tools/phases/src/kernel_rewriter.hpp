@@ -1,0 +1,49 @@
+// The rewrite itself: finds the tiled kernels of one translation unit (lambdas given to parallel_for_each
+// that take a tiled_index) and turns each whose barriers all sit in its own body into a coroutine of the
+// emulator's compiled path (tessera/emulator/phased.hpp):
+//   - `-> ::tessera::emulator::phased` before the body,
+//   - every `b.wait()` (and wait_with_*_fence) becomes `(co_await ::tessera::emulator::phase_end<scope>(b))`,
+//   - every `return;` of the body becomes `co_return;`.
+// Every line stays where it was (a call that spanned lines keeps its line breaks after it), so the
+// compiler's diagnostics, barrier sites and reports name the original lines.
+//
+// A kernel is left as it is, with the reason, when it cannot be a coroutine or the rewrite could not see
+// every barrier it reaches: a function it calls waits (or takes the tile's index or barrier without a body
+// in sight), a nested lambda waits, a wait passes its own source_site, the body returns a value or
+// names its return type, or the kernel is written inside a macro. A kernel without barriers is left too:
+// the fiber path runs a tile that never waits on one stack, with no switch.
+#pragma once
+
+#include <clang/Tooling/Tooling.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tessera::phases {
+
+// One tiled kernel found, and what became of it.
+struct kernel_outcome {
+  std::string file;
+  unsigned line = 0;
+  bool rewritten = false;
+  int barriers = 0;
+  std::string reason;  // why not, when not rewritten
+};
+
+// The translation unit's result.
+struct rewrite_result {
+  bool parsed = false;
+  std::string error;  // the first error, when it did not parse
+  std::string main_file;
+  // The rewritten text of every file that changed (the main file and headers), by absolute path.
+  std::map<std::string, std::string> rewritten;
+  // For each rewritten header: the path it is included by (its spelling relative to an include directory).
+  std::map<std::string, std::string> include_spelling;
+  std::vector<kernel_outcome> kernels;  // in source order
+};
+
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result);
+
+}  // namespace tessera::phases
