@@ -93,6 +93,7 @@ struct kernel_plan {
   clang::FileID file;
   unsigned line = 0;
   bool eligible = true;
+  bool barrier_free = false;
   std::string reason;
   int barriers = 0;
   std::map<std::pair<clang::FileID, unsigned>, edit> edits;
@@ -230,7 +231,10 @@ class kernel_collector : public MatchFinder::MatchCallback {
     kernel_plan one;  // this instantiation's
     body_scan scan(ast_, waits_, one);
     scan.TraverseStmt(lambda->getBody());
-    if (one.barriers == 0) one.refuse("it has no barrier");
+    if (one.barriers == 0 && one.eligible) {
+      one.refuse("it has no barrier");
+      plan.barrier_free = true;
+    }
     if (lambda->hasExplicitResultType()) one.refuse("it names its return type");
     if (!lambda->getBody()->getBeginLoc().isFileID()) one.refuse("it is written by a macro");
     if (one.eligible) scan.insert(lambda->getBody()->getBeginLoc(), "-> ::tessera::emulator::phased ");
@@ -275,7 +279,8 @@ class rewrite_consumer : public clang::ASTConsumer {
       return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
     });
     for (const auto& [file, line, plan] : listed)
-      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->barriers, plan->reason});
+      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->barriers,
+                                               plan->barrier_free && !plan->eligible, plan->reason});
 
     const clang::FileEntry* main = sm.getFileEntryForID(sm.getMainFileID());
     for (const auto& [fid, edits] : by_file) {

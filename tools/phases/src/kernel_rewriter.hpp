@@ -28,8 +28,9 @@ struct kernel_outcome {
   std::string file;
   unsigned line = 0;
   bool rewritten = false;
-  int barriers = 0;
-  std::string reason;  // why not, when not rewritten
+  int barriers = 0;           // barrier calls in its own body
+  bool barrier_free = false;  // it reaches no barrier at all (nothing to rewrite, nothing to note)
+  std::string reason;         // why not, when not rewritten
 };
 
 // The translation unit's result.

@@ -22,6 +22,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <fstream>
+#include <sstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -84,7 +85,7 @@ rewrite_result rewrite(const compile_command& command) {
 // The notes a build shows: every kernel with barriers that stays on the fiber path, and why.
 void print_notes(const rewrite_result& r, llvm::raw_ostream& out) {
   for (const kernel_outcome& k : r.kernels)
-    if (!k.rewritten && k.barriers > 0)
+    if (!k.rewritten && !k.barrier_free)
       out << k.file << ":" << k.line << ": note: tessera-phases: this kernel stays on the fiber path: " << k.reason << "\n";
 }
 
@@ -121,30 +122,44 @@ int launch(const compile_command& command) {
   print_notes(r, llvm::errs());
   if (r.rewritten.empty()) return run_command(command.argv());
 
+  // Every copy lies at the original's absolute path under <object>.phased/root, the main file's too (changed
+  // or not): an #include "..." looks next to the copy first, where a rewritten sibling lies, then (-iquote)
+  // in the original's directory. A rewritten header included as <...> is found through a one-line header
+  // at its spelling under <object>.phased/include, searched first, that includes the copy: one file, so
+  // its include guard or #pragma once holds whichever way it is reached.
   const std::string dir = command.object() + ".phased";
-  std::string source = command.source();
-  std::vector<std::string> first_includes, quote_includes, originals;
+  const auto mirror = [&](const std::string& path) { return dir + "/root" + path; };
+  std::vector<std::string> first_includes{dir + "/include"}, quote_includes, originals;
   std::set<std::string> quoted;
-  for (const auto& [path, text] : r.rewritten) {
-    std::string copy;
-    if (path == r.main_file) {
-      copy = dir + "/" + llvm::sys::path::filename(path).str();
-      source = copy;
-    } else {
-      const auto spelling = r.include_spelling.find(path);
-      if (spelling == r.include_spelling.end() || spelling->second.empty()) continue;
-      copy = dir + "/include/" + spelling->second;
-      if (first_includes.empty()) first_includes.push_back(dir + "/include");
-    }
-    if (!write_file(copy, path, text)) {
-      llvm::errs() << "tessera-phases: error: cannot write " << copy << "\n";
-      return 1;
+  auto add_copy = [&](const std::string& path, const std::string& text) {
+    if (!write_file(mirror(path), path, text)) {
+      llvm::errs() << "tessera-phases: error: cannot write " << mirror(path) << "\n";
+      return false;
     }
     originals.push_back(path);
-    // #include "..." in the copy looks in the original's directory, as it did there.
     const std::string original_dir = llvm::sys::path::parent_path(path).str();
     if (quoted.insert(original_dir).second) quote_includes.push_back(original_dir);
+    return true;
+  };
+  for (const auto& [path, text] : r.rewritten) {
+    if (path == r.main_file) continue;
+    if (!add_copy(path, text)) return 1;
+    const auto spelling = r.include_spelling.find(path);
+    if (spelling == r.include_spelling.end() || spelling->second.empty()) continue;
+    const std::string forward = dir + "/include/" + spelling->second;
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(forward));
+    std::ofstream(forward, std::ios::trunc) << "#include \"" << mirror(path) << "\"\n";
   }
+  const auto own = r.rewritten.find(r.main_file);
+  if (own != r.rewritten.end()) {
+    if (!add_copy(r.main_file, own->second)) return 1;
+  } else {
+    std::ifstream in(r.main_file);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in || !add_copy(r.main_file, text.str())) return 1;
+  }
+  const std::string source = mirror(r.main_file);
   const int status = run_command(command.compiling(source, first_includes, quote_includes));
   if (status == 0 && !command.depfile().empty()) {
     std::string error;
