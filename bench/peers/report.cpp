@@ -76,6 +76,7 @@ std::string crossings_text(const timing_row& row, const cell& c) {
 const char* config_label(config c) {
   switch (c) {
     case tessera_off: return "Tessera, checks off";
+    case tessera_compiled: return "Tessera, compiled path";
     case tessera_checked: return "Tessera, checked";
     case pocl: return "POCL";
     case oclgrind: return "Oclgrind";
@@ -93,7 +94,8 @@ std::string markdown(const report& r) {
   m << "- machine: " << i.machine << "\n";
   m << "- compiler: " << i.compiler << ", " << i.build_type << " build\n";
   m << "- Tessera: the emulator, " << i.tessera << "; *checks off*: plain build, `TESSERA_CHECKS=off`; *checked*: kernels built "
-       "with `tessera_checked_kernels`, `TESSERA_CHECKS=report`\n";
+       "with `tessera_checked_kernels`, `TESSERA_CHECKS=report`; *compiled path*: plain build through `tessera_phased_kernels` "
+       "(kernels rewritten into coroutines), `TESSERA_CHECKS=off`\n";
   m << "- POCL: " << (i.pocl.empty() ? "not found" : i.pocl) << "\n";
   m << "- Oclgrind: " << (i.oclgrind.empty() ? "not found" : i.oclgrind) << ", the same OpenCL host program run under `oclgrind`\n";
   m << "- each configuration of each row ran as a child process, limited to " << limit_text(i.limit) << "; the whole run took "
@@ -109,20 +111,21 @@ std::string markdown(const report& r) {
     << "**> " << limit_text(i.limit) << "**: killed at the limit; **(est. t)**: not run, because the previous size of the same "
        "configuration predicted a launch of t (its launch time times the ratio of the work); **(not run)**: a smaller size already "
        "ran past the limit.\n\n";
-  m << "Ratios: **off / POCL** is Tessera without checks over POCL (how many times longer Tessera takes); **checked / Oclgrind "
-       "races** is Tessera checking every access over Oclgrind's race detector (below 1: Tessera is faster); a bound where one "
+  m << "Ratios: **off / POCL** is Tessera without checks over POCL (how many times longer Tessera takes); **compiled / POCL** "
+       "the same for the compiled path; **checked / Oclgrind races** is Tessera checking every access over Oclgrind's race detector (below 1: Tessera is faster); a bound where one "
        "side ran past the limit. **crossings/s**: barrier crossings (every kernel thread's `tile_barrier::wait`, added up) per "
        "second of a Tessera launch.\n\n";
   m << "| workload | size";
   for (int c = 0; c < config_count; ++c) m << " | " << config_label(static_cast<config>(c));
-  m << " | off / POCL | checked / Oclgrind races | crossings/s, off | crossings/s, checked |\n";
+  m << " | off / POCL | compiled / POCL | checked / Oclgrind races | crossings/s, off | crossings/s, checked |\n";
   m << "|---|---";
-  for (int c = 0; c < config_count + 4; ++c) m << "|---:";
+  for (int c = 0; c < config_count + 5; ++c) m << "|---:";
   m << "|\n";
   for (const auto& row : r.timings) {
     m << "| " << row.w->title << " | " << size_label(*row.w, row.size);
     for (const auto& c : row.cells) m << " | " << cell_text(c, i.limit);
     m << " | " << ratio_text(row.cells[tessera_off], row.cells[pocl], i.limit) << " | "
+      << ratio_text(row.cells[tessera_compiled], row.cells[pocl], i.limit) << " | "
       << ratio_text(row.cells[tessera_checked], row.cells[oclgrind_races], i.limit) << " | "
       << crossings_text(row, row.cells[tessera_off]) << " | " << crossings_text(row, row.cells[tessera_checked]) << " |\n";
   }

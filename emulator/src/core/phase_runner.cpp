@@ -40,21 +40,6 @@ void phase_thread_threw(std::exception_ptr error) noexcept {
   if (phase_runner* r = phase_runner::current()) r->thread_threw(std::move(error));
 }
 
-namespace {
-
-// One barrier call: the same source_location object, or (a header's call compiled into two translation
-// units) the same file, line and column.
-bool same_barrier(const phase_state& a, const phase_state& b) noexcept {
-  const std::source_location& x = a.site;
-  const std::source_location& y = b.site;
-  if (a.scope != b.scope) return false;
-  if constexpr (sizeof x == sizeof(void*))  // one pointer to the call's static record: equal, one call
-    if (std::bit_cast<const void*>(x) == std::bit_cast<const void*>(y)) return true;
-  if (x.line() != y.line() || x.column() != y.column()) return false;
-  return x.file_name() == y.file_name() || std::strcmp(x.file_name(), y.file_name()) == 0;
-}
-
-}  // namespace
 
 std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;
@@ -86,10 +71,31 @@ std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
       break;
     }
   }
-  destroy_threads();
+  // A thread that finished has nothing left to destroy in its frame: its locals are gone, and what remains
+  // (the promise, the copy of its tiled_index, the kernel's address) is trivially destructible; the arena
+  // takes the frames back at once. Threads still parked (an abandoned tile) have their locals destroyed.
+  if (outcome) destroy_threads();
   current_ = nullptr;
   return outcome;
 }
+
+namespace {
+
+// One barrier call: the same source_location object (one pointer: compared inline), or (a header's call
+// compiled into two translation units) the same file, line and column.
+[[gnu::noinline]] bool same_place(const std::source_location& x, const std::source_location& y) noexcept {
+  if (x.line() != y.line() || x.column() != y.column()) return false;
+  return x.file_name() == y.file_name() || std::strcmp(x.file_name(), y.file_name()) == 0;
+}
+
+inline bool same_barrier(const phase_state& a, const phase_state& b) noexcept {
+  if (a.scope != b.scope) return false;
+  if constexpr (sizeof a.site == sizeof(void*))
+    if (std::bit_cast<const void*>(a.site) == std::bit_cast<const void*>(b.site)) return true;
+  return same_place(a.site, b.site);
+}
+
+}  // namespace
 
 // Every thread of the tile once, in the phase's order (seed 0: local-index order, without looking it up).
 template <bool Shuffled>
@@ -116,8 +122,7 @@ phase_runner::phase_tally phase_runner::run_phase() {
 }
 
 void phase_runner::destroy_threads() noexcept {
-  // A thread parked at a barrier of an abandoned tile has its locals destroyed here, as the fiber path
-  // unwinds them.
+  // As the fiber path unwinds a parked thread.
   for (phased::handle& h : threads_) h.destroy();
 }
 

@@ -127,7 +127,9 @@ int launch(const compile_command& command) {
   // in the original's directory. A rewritten header included as <...> is found through a one-line header
   // at its spelling under <object>.phased/include, searched first, that includes the copy: one file, so
   // its include guard or #pragma once holds whichever way it is reached.
-  const std::string dir = command.object() + ".phased";
+  llvm::SmallString<256> object(command.object());
+  llvm::sys::fs::make_absolute(object);
+  const std::string dir = std::string(object) + ".phased";
   const auto mirror = [&](const std::string& path) { return dir + "/root" + path; };
   std::vector<std::string> first_includes{dir + "/include"}, quote_includes, originals;
   std::set<std::string> quoted;

@@ -131,6 +131,8 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel, tesser
   };
   using result = std::invoke_result_t<const Kernel&, tiled_index<D0, D1, D2>>;
   if constexpr (std::is_same_v<result, phased>) {
+    // The runner does not destroy a finished thread's frame (phase_runner.cpp): nothing in it may need to.
+    static_assert(std::is_trivially_destructible_v<tiled_index<D0, D1, D2>>);
     l.body = nullptr;
     l.start = [](const tiled_launch& self, tile_position tile, int local) -> void* {
       const Kernel& k = *static_cast<const Kernel*>(self.kernel);

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <exception>
 #include <source_location>
+#include <type_traits>
 #include <utility>
 
 namespace tessera::emulator {
@@ -44,6 +45,8 @@ struct phase_state {
   memory_scope scope = memory_scope::all_memory;
   std::source_location site;  // the barrier's call, with its column: two barriers on one line are two (BAR-6)
 };
+// A finished thread's frame is dropped without a destructor call (phase_runner.cpp).
+static_assert(std::is_trivially_destructible_v<phase_state>);
 
 }  // namespace detail
 
