@@ -70,9 +70,16 @@ endfunction()
 # reference: the kernels the tool leaves (a note names each, with the reason) run there, and so does every
 # checked build: the checks watch fibers, so a target takes this or tessera_checked_kernels, not both.
 function(tessera_phased_kernels target)
-  if(NOT TARGET tessera-phases)
+  # The tool of this build, or (an installed package) the one installed beside it: <prefix>/bin.
+  if(TARGET tessera-phases)
+    set(tool ${PROJECT_BINARY_DIR}/tools/tessera-phases)
+  else()
+    find_program(TESSERA_PHASES_EXECUTABLE tessera-phases HINTS ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../bin)
+    set(tool ${TESSERA_PHASES_EXECUTABLE})
+  endif()
+  if(NOT tool)
     message(FATAL_ERROR "tessera_phased_kernels(${target}) needs tessera-phases, built with Clang's LibTooling: "
-                        "install libclang-16-dev libclang-cpp16-dev llvm-16-dev (scripts/setup.sh)")
+                        "install libclang-16-dev libclang-cpp16-dev llvm-16-dev (scripts/setup.sh) and build Tessera again")
   endif()
   get_target_property(options ${target} COMPILE_OPTIONS)
   if(options MATCHES "-fsanitize=thread")
@@ -80,8 +87,10 @@ function(tessera_phased_kernels target)
                         "(tessera_checked_kernels), which run on the fiber path; build the compiled path into "
                         "a target of its own")
   endif()
-  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${PROJECT_BINARY_DIR}/tools/tessera-phases)
-  add_dependencies(${target} tessera-phases)
+  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool})
+  if(TARGET tessera-phases)
+    add_dependencies(${target} tessera-phases)
+  endif()
 endfunction()
 
 # tessera_cuda_twin(<target> <source>...): builds the sources, unchanged, with nvcc into the executable
