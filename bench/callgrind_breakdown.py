@@ -14,9 +14,9 @@ seven, is one launch in steady state (stacks mapped, caches of the previous laun
 program does once (inputs, the oracle, start-up) cancels out. What the benchmark does around each
 launch (filling the output, comparing it with the oracle) is in the difference too and is shown apart.
 
-    bench/callgrind_breakdown.py BUILD_DIR WORKLOAD SIZE [--checked] [--out DIR]
+    bench/callgrind_breakdown.py BUILD_DIR WORKLOAD SIZE [--checked | --compiled] [--out DIR]
 
-BUILD_DIR holds bench/peers/bench_peers_tessera[_checked] (configured where OpenCL is installed,
+BUILD_DIR holds bench/peers/bench_peers_tessera[_checked|_phased] (--compiled: the compiled path) (configured where OpenCL is installed,
 scripts/setup.sh --peers). One worker (TESSERA_WORKERS=1), seed 0.
 """
 import argparse
@@ -46,6 +46,8 @@ CATEGORIES = [
     ("switch", "context switch (`tessera_fiber_switch`)"),
     ("fiber", "fiber start and end (`make_fiber`, `fiber_main`, `tessera_fiber_start`)"),
     ("barrier", "barrier bookkeeping (`barrier_wait`'s inlined crossing, `end_phase`)"),
+    ("phases", "compiled path: the phase loop (`phase_runner`: resume, rendezvous, frames)"),
+    ("suspend", "compiled path: suspending at a barrier (`phased.hpp`: the awaiter, the promise)"),
     ("tile", "per-tile setup and teardown (`tile_runner::run`, `sigsetjmp`, results)"),
     ("monitor", "the checks' calls from the runner (`begin_tile`, `end_tile`, `phase_turn`; the held-write test at each barrier)"),
     ("scheduler", "scheduler (tile loop, failure bookkeeping, hazard-log scope, oneTBB)"),
@@ -103,6 +105,10 @@ def category(path, fn):
         return "shadow"
     if "emulator/src/report/" in path or "symboliz" in fn or "hazard_report" in fn:
         return "report"
+    if path.endswith(("phase_runner.cpp", "phase_runner.hpp")) or "phase_runner::" in fn and "/usr/include/" in path:
+        return "phases"
+    if path.endswith("emulator/phased.hpp"):
+        return "suspend"
     if "emulator/src/" in path:
         if path.endswith("scheduler.cpp"):
             return "scheduler"
@@ -185,8 +191,8 @@ def hook_calls(path):
                 current = None
     return calls
 
-def run(build, workload, size, checked, budget, out):
-    prog = os.path.join(build, "bench/peers/bench_peers_tessera" + ("_checked" if checked else ""))
+def run(build, workload, size, checked, budget, out, compiled=False):
+    prog = os.path.join(build, "bench/peers/bench_peers_tessera" + ("_checked" if checked else "_phased" if compiled else ""))
     env = dict(os.environ, TESSERA_WORKERS="1", TESSERA_SEED="0", TESSERA_CHECKS="report" if checked else "off")
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, prog, "--workload", workload, "--size",
            str(size), "--budget", budget]
@@ -201,18 +207,21 @@ def main():
     p.add_argument("build")
     p.add_argument("workload")
     p.add_argument("size", type=int)
-    p.add_argument("--checked", action="store_true")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--checked", action="store_true")
+    mode.add_argument("--compiled", action="store_true", help="the compiled path (bench_peers_tessera_phased)")
     p.add_argument("--out", default="callgrind-breakdown")
     p.add_argument("--json", help="also write the categories (instructions per launch) here")
     p.add_argument("--reuse", action="store_true", help="read the profiles an earlier run left in --out")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    stem = os.path.join(a.out, f"{a.workload}-{a.size}-{'checked' if a.checked else 'off'}")
+    label = "checked" if a.checked else "compiled" if a.compiled else "off"
+    stem = os.path.join(a.out, f"{a.workload}-{a.size}-{label}")
     if a.reuse:
         launches = 7
     else:
-        one = run(a.build, a.workload, a.size, a.checked, "0", stem + ".1.out")
-        many = run(a.build, a.workload, a.size, a.checked, "1e9", stem + ".8.out")
+        one = run(a.build, a.workload, a.size, a.checked, "0", stem + ".1.out", a.compiled)
+        many = run(a.build, a.workload, a.size, a.checked, "1e9", stem + ".8.out", a.compiled)
         launches = many - one
     p1, p8 = profile(stem + ".1.out"), profile(stem + ".8.out")
     per_launch = collections.Counter()
@@ -224,7 +233,7 @@ def main():
     threads, crossings = threads_of(a.workload, a.size), crossings_of(a.workload, a.size)
     accesses = (hook_calls(stem + ".8.out") - hook_calls(stem + ".1.out")) / launches if a.checked else 0
     launch_total = sum(v for k, v in by_cat.items() if k != "bench")
-    print(f"## {a.workload} N={a.size}, {'checked' if a.checked else 'checks off'}: {threads} threads, {crossings} crossings"
+    print(f"## {a.workload} N={a.size}, {'checked' if a.checked else 'compiled path' if a.compiled else 'checks off'}: {threads} threads, {crossings} crossings"
           + (f", {accesses:.0f} checked accesses" if accesses else "") + " per launch")
     print(f"instructions per launch (emulator, net of the benchmark's own work): {launch_total:,.0f}")
     print("| where | per thread | per crossing | share |" + (" per access |" if accesses else ""))
