@@ -1,5 +1,5 @@
-// The backend executors a build made (conform_emulator, conform_cuda, conform_emulator_broken), found
-// beside tessera-conform, and running one of them as a child process.
+// The backend executors a build made (conform_emulator, conform_emulator_phased, conform_cuda,
+// conform_emulator_broken), found beside tessera-conform, and running one of them as a child process.
 #pragma once
 
 #include <filesystem>

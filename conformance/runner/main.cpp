@@ -2,9 +2,11 @@
 //
 //   tessera-conform run [--backends all|emulator,cuda] [--out DIR] [--seed N] [--workers N] [--repeat N]
 //                       [--sanitizer auto|all|diagnostics|off] [--gpus N|all]
-//       runs the suite on every backend this build has (the emulator always), diffs every other backend
-//       against the emulator, compares timings with the stored baselines, writes the reports; exits
-//       1 when a case failed or an output differs, 3 when a backend's executor crashed (named on stderr).
+//       runs the suite on every backend this build has (the emulator always; its compiled path,
+//       emulator-phased, where tessera-phases was built; never the deliberately broken ones unless named),
+//       diffs every other backend against the emulator, compares timings with the stored baselines, writes
+//       the reports; exits 1 when a case failed or an output differs, 3 when a backend's executor crashed
+//       (named on stderr).
 //       A GPU backend spreads its cases over every GPU of the host (--gpus: the first N).
 //   tessera-conform gpus [--resource-spec FILE]          the GPUs the CUDA executor finds; CTest's resource file of them
 //   tessera-conform diff REFERENCE.json BACKEND.json    the differ alone, on two results files
@@ -106,7 +108,7 @@ int main(int argc, char** argv) {
   std::string backends = "all", out = "conformance-results", seed = "20261122", workers = "0", repeat = "3", timeout = "120";
   std::vector<std::string> filters;
   bool quiet = false;
-  run->add_option("--backends", backends, "all (every backend this build has), or a list: emulator,cuda,emulator-broken")->capture_default_str();
+  run->add_option("--backends", backends, "all (every backend this build has), or a list: emulator,emulator-phased,cuda,emulator-broken")->capture_default_str();
   run->add_option("--out", out, "Folder for results and reports")->capture_default_str();
   run->add_option("--seed", seed, "Seed of inputs and thread order")->capture_default_str();
   run->add_option("--workers", workers, "Emulator worker threads (0: one per hardware thread)")->capture_default_str();
@@ -213,6 +215,9 @@ int main(int argc, char** argv) {
     if (backends == "all" && !TESSERA_RUNNER_HAS_CUDA)
       std::cout << "cuda: not run: this build has no CUDA executor (no nvcc when it was configured, or TESSERA_ENABLE_CUDA=OFF; "
                    "scripts/configure.sh prints which)\n";
+    if (backends == "all" && !TESSERA_RUNNER_HAS_PHASES)
+      std::cout << "emulator-phased: not run: this build has no executor of the emulator's compiled path (tessera-phases was "
+                   "not built: install libclang-16-dev libclang-cpp16-dev llvm-16-dev, scripts/setup.sh)\n";
     const fs::path dir = fs::absolute(out);
     fs::create_directories(dir);
     for (const auto& entry : fs::directory_iterator(dir))  // results of an earlier run must not mix in

@@ -6,7 +6,7 @@
 namespace tessera::conformance {
 
 const backend_target& this_backend() {
-  static const backend_target target{"fake-gpu", "fake-gpu", false, [] { return std::string(); },
+  static const backend_target target{"fake-gpu", "fake-gpu", false, false, [] { return std::string(); },
                                      [] { return accelerator(accelerator::emulator_accelerator).get_default_view(); },
                                      [](unsigned, std::uint64_t, unsigned) {}, TESSERA_CONFORMANCE_HOST_COMPILER};
   return target;

@@ -13,7 +13,7 @@ namespace tessera::conformance {
 
 const backend_target& this_backend() {
   static const backend_target target{
-      "cuda", "cuda", false,
+      "cuda", "cuda", false, false,
       [] { return cuda::unavailable_reason(); },
       [] {
         cuda::register_devices();

@@ -1,6 +1,8 @@
 // The emulator as the backend under test: the reference every other backend is diffed against. Built
-// twice: as itself, and (TESSERA_TEST_BREAK_BACKEND) as the deliberately broken emulator that proves
-// the differ catches a wrong backend.
+// three times: as itself, its cases' kernels instrumented for the memory checks and run on fibers; as the
+// emulator's compiled path (TESSERA_CONFORMANCE_PHASED: the cases built through tessera-phases, without
+// the instrumentation, so no memory checks); and (TESSERA_TEST_BREAK_BACKEND) as the deliberately broken
+// emulator that proves the differ catches a wrong backend.
 #include "backend_target.hpp"
 
 #include <tessera/emulator/options.hpp>
@@ -23,11 +25,13 @@ const bool two_emulated_devices = [] {
 const backend_target& this_backend() {
   static const backend_target target{
 #if defined(TESSERA_TEST_BREAK_BACKEND)
-      "emulator-broken", "emulator",
+      "emulator-broken", "emulator", true, true,
+#elif defined(TESSERA_CONFORMANCE_PHASED)
+      // Hazard cases are skipped by its expectation list: their kernels have no instrumentation here.
+      "emulator-phased", "emulator-phased", true, false,
 #else
-      "emulator", "emulator",
+      "emulator", "emulator", true, true,
 #endif
-      true,
       [] { return std::string(); },
       [] { return accelerator(accelerator::emulator_accelerator).get_default_view(); },
       [](unsigned workers, std::uint64_t seed, unsigned orders) {

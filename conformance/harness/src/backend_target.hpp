@@ -1,6 +1,7 @@
 // The backend an executor runs its cases on. Each executor links exactly one backend_*.cpp, which
-// defines this_backend(): the case sources are the same, the executors differ only here and in the
-// compiler that built the cases (the CUDA executor's cases are compiled by nvcc).
+// defines this_backend(): the case sources are the same, the executors differ only here and in how the
+// cases were built (the CUDA executor's by nvcc, the emulator's with the checks' instrumentation, the
+// emulator's compiled path's through tessera-phases).
 #pragma once
 
 #include <tessera/accelerator.hpp>
@@ -11,9 +12,12 @@
 namespace tessera::conformance {
 
 struct backend_target {
-  std::string name;               // "emulator", "cuda", "emulator-broken"
+  std::string name;               // "emulator", "emulator-phased", "cuda", "emulator-broken"
   std::string expectations_name;  // the per-backend list in conformance/expectations/<name>.tsv
-  bool runs_emulator_checks;      // diagnostics of the emulator's checks can be expected here
+  bool runs_emulator_checks;      // an emulator: its reports of barrier divergence, out-of-bounds indexing and
+                                  // kernel exceptions can be expected here, at every worker count and thread order
+  bool memory_checks;             // the emulator's memory checks run here (races, uninitialized reads, spin-waits,
+                                  // host memory, the tile_static budget): hazard diagnostics can be expected
   std::string (*unavailable_reason)();  // empty when the backend can run here
   accelerator_view (*view)();           // where kernels run
   void (*configure)(unsigned workers, std::uint64_t seed, unsigned orders);  // emulator settings; no-op elsewhere

@@ -155,6 +155,10 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
     return finish(case_status::fail, "a " + describe(c.expect) + " diagnostic comes from the emulator's checks, which " + backend.name +
                                          " does not have: list the case in conformance/expectations/" + backend.expectations_name +
                                          ".tsv with the reason");
+  if (c.expect.outcome == expected_outcome::hazard && !backend.memory_checks)
+    return finish(case_status::fail, "a " + describe(c.expect) + " diagnostic comes from the emulator's memory checks, which " + backend.name +
+                                         " runs without: list the case in conformance/expectations/" + backend.expectations_name +
+                                         ".tsv with the reason");
 
   std::vector<configuration> configs{{settings.workers ? settings.workers : std::thread::hardware_concurrency(), settings.seed, 1}};
   // Diagnostics must be the same at every worker count and thread order; the hazard corpus's correct
