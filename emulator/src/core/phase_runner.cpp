@@ -40,7 +40,6 @@ void phase_thread_threw(std::exception_ptr error) noexcept {
   if (phase_runner* r = phase_runner::current()) r->thread_threw(std::move(error));
 }
 
-
 std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;
   const int n = launch.threads_per_tile;
@@ -52,10 +51,19 @@ std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
     identity_order_of_ = job.seed == 0 ? n : -1;
   }
 
-  current_ = this;
+  // This runner is the thread's way in for the frames' allocations, until the tile ends however it ends.
+  struct running_tile {
+    explicit running_tile(phase_runner* r) noexcept { current_ = r; }
+    ~running_tile() { current_ = nullptr; }
+  } running(this);
   frames_.reset();
-  threads_.resize(n);
-  for (int i = 0; i < n; ++i) threads_[i] = phased::handle::from_address(launch.start(launch, position, i));
+  threads_.clear();
+  try {
+    for (int i = 0; i < n; ++i) threads_.push_back(phased::handle::from_address(launch.start(launch, position, i)));
+  } catch (...) {  // no memory for a frame: the threads made so far have not started
+    destroy_threads();
+    throw;
+  }
 
   std::exception_ptr outcome;
   for (std::uint64_t phase = 0;; ++phase) {
@@ -75,7 +83,6 @@ std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   // (the promise, the copy of its tiled_index, the kernel's address) is trivially destructible; the arena
   // takes the frames back at once. Threads still parked (an abandoned tile) have their locals destroyed.
   if (outcome) destroy_threads();
-  current_ = nullptr;
   return outcome;
 }
 

@@ -82,9 +82,11 @@ class process_dwarf {
     std::size_t file_count = 0;
     if (dwarf_getsrcfiles(cu, &files, &file_count) != 0) files = nullptr;
     Dwarf_Die* innermost = nullptr;
-    if (dwarf_getscopes(cu, pc - bias, &innermost) <= 0) return lines;
-    Dwarf_Die scope = innermost[0];
+    Dwarf_Die scope;
+    const int found = dwarf_getscopes(cu, pc - bias, &innermost);
+    if (found > 0) scope = innermost[0];
     std::free(innermost);
+    if (found <= 0 && !innermost_at(cu, pc - bias, scope)) return lines;
     Dwarf_Die* scopes = nullptr;
     const int n = dwarf_getscopes_die(&scope, &scopes);
     for (int i = 0; i < n; ++i) {
@@ -103,6 +105,36 @@ class process_dwarf {
   }
 
  private:
+  // The innermost DIE under `die` whose code holds pc. dwarf_getscopes descends only through DIEs that hold
+  // pc themselves; with full debug information (-g) GCC puts a local class's member functions - the call
+  // operator of a kernel lambda written in a function, and what is inlined into it - inside the enclosing
+  // function's DIE, whose own code does not hold pc (-g1 puts them at the top). So the search also goes
+  // through every DIE that can hold a function.
+  static bool innermost_at(Dwarf_Die* die, Dwarf_Addr pc, Dwarf_Die& found) {
+    Dwarf_Die child;
+    if (dwarf_child(die, &child) != 0) return false;
+    do {
+      if (dwarf_haspc(&child, pc) > 0) {
+        found = child;
+        innermost_at(&child, pc, found);  // a deeper one, if any
+        return true;
+      }
+      switch (dwarf_tag(&child)) {
+        case DW_TAG_subprogram:
+        case DW_TAG_lexical_block:
+        case DW_TAG_namespace:
+        case DW_TAG_class_type:
+        case DW_TAG_structure_type:
+        case DW_TAG_union_type:
+          if (innermost_at(&child, pc, found)) return true;
+          break;
+        default:
+          break;
+      }
+    } while (dwarf_siblingof(&child, &child) == 0);
+    return false;
+  }
+
   // The compile unit holding `pc`. libdwfl finds it through .debug_aranges, which only some compilers
   // write (g++ does, clang does not): in a module that mixes them, the units without an entry there are
   // found by their own address ranges.
