@@ -45,10 +45,10 @@ std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   const int n = launch.threads_per_tile;
   tile_position position{};
   tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, position.index);
-  if (job.seed != 0 || identity_order_of_ != n) {
+  // Seed 0 runs every phase in local-index order, which needs no table (run_phase<false>).
+  if (job.seed != 0) {
     order_.resize(n);
     schedule_order(job.seed, tile, 0, order_);
-    identity_order_of_ = job.seed == 0 ? n : -1;
   }
 
   // This runner is the thread's way in for the frames' allocations, until the tile ends however it ends.

@@ -81,8 +81,7 @@ class phase_runner {
   std::vector<phased::handle> threads_;
   std::vector<std::exception_ptr> errors_;  // per thread; only a tile in which a thread threw fills it
   std::exception_ptr pending_error_;
-  std::vector<int> order_;
-  int identity_order_of_ = -1;  // order_ holds 0..n-1 for this n, so a tile need not refill it
+  std::vector<int> order_;  // the phase's order, for seeds other than 0
 };
 
 }  // namespace tessera::emulator::detail
