@@ -88,10 +88,13 @@ def category(path, fn):
     if "emulator/src/checks/" in path or "checks/" in path and path.endswith(".hpp") and "emulator" in path:
         if "memory_map" in path:
             return "classify"
+        # The monitor's access path (the entry from the hooks, its general and tile_static word paths) is
+        # dispatch; what the checks do inside it is theirs (their files).
+        on_access_path = re.search(r"on_access|on_watched_access|on_tile_static_word|on_settled_read", fn)
         if re.search(r"access_monitor::(begin|end)(_tile|_points)?\(|phase_turn|before_barrier|thread_done", fn) \
-                or "on_access" not in fn and path.endswith("access_monitor.hpp"):
+                or not on_access_path and path.endswith("access_monitor.hpp"):
             return "monitor"
-        if "on_access" in fn or "hold_write" in fn or "settle_held" in fn:
+        if on_access_path or "hold_write" in fn or "settle_held" in fn:
             if path.endswith(("access_monitor.cpp", "access_monitor.hpp", "check_context.hpp", "check_pack.hpp")):
                 return "hook"
             return "shadow"

@@ -220,6 +220,79 @@ TEST(TileStaticHazards, ManyThreadsReadingOneValueIsClean) {
   EXPECT_EQ(out, std::vector<int>(64, 42));
 }
 
+// --- words many threads read -------------------------------------------------------------------------------
+// Once two threads read a tile_static word in an interval and nobody wrote it, further reads skip the
+// checks' shadows (a settled word, emulator/src/checks/settled_words.hpp). These pin what must still be
+// found around such reads; at seed 0 a tile's threads run in the order of their numbers.
+
+TEST(SettledWords, AStoreAfterManyThreadsReadAWordIsAWriteAfterReadAndTheReadsAfterItReadAfterWrite) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  const int read_line = __LINE__ + 7;
+  const int write_line = read_line + 1;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      tile_static int s;
+      if (t.local[0] == 0) s = 1;
+      t.barrier.wait();
+      v[t] = s;  // threads 0-6 settle the word; 8-15 read after thread 7's store
+      if (t.local[0] == 7) s = 2;
+    });
+  });
+  EXPECT_TRUE(has(hs, "write after read", write_line)) << describe(hs);
+  EXPECT_TRUE(has(hs, "read after write", read_line)) << describe(hs);
+}
+
+TEST(SettledWords, AWordSettledInOneIntervalIsWatchedAgainInTheNext) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  const int write_line = __LINE__ + 9;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      tile_static int s;
+      if (t.local[0] == 0) s = 1;
+      t.barrier.wait();
+      int x = s;  // every thread: the word settles in this interval
+      t.barrier.wait();
+      if (t.local[0] == 0) x += s;  // the only read of the next interval...
+      if (t.local[0] == 5) s = 3;   // ...races with this store
+      v[t] = x;
+    });
+  });
+  EXPECT_TRUE(has(hs, "write after read", write_line)) << describe(hs);
+}
+
+TEST(SettledWords, AWordSettledInOneTileIsUninitializedInTheNextTileOnTheWorker) {
+  std::vector<int> out(16 * 64);
+  array_view<int, 1> v(16 * 64, out);
+  const int read_line = __LINE__ + 6;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      tile_static int s;
+      if (t.local[0] == 0 && t.tile[0] % 2 == 0) s = t.tile[0];  // odd tiles never store it
+      t.barrier.wait();
+      v[t] = s;
+    });
+  });
+  EXPECT_TRUE(has(hs, "uninitialized read", read_line)) << describe(hs);
+}
+
+TEST(SettledWords, AStoreToOneByteOfASettledWordRacesWithTheWholeWordsLaterReads) {
+  std::vector<int> out(16);
+  array_view<int, 1> v(16, out);
+  const int read_line = __LINE__ + 6;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      tile_static int s;
+      if (t.local[0] == 0) s = 0;
+      t.barrier.wait();
+      v[t] = s;  // threads 10-15 read after thread 9 stored one of the word's bytes
+      if (t.local[0] == 9) reinterpret_cast<unsigned char*>(&s)[1] = 1;
+    });
+  });
+  EXPECT_TRUE(has(hs, "read after write", read_line)) << describe(hs);
+}
+
 TEST(TileStaticHazards, ChecksOffReportsNothing) {
   const auto saved = emulator::get_options();
   auto off = saved;

@@ -18,7 +18,7 @@ namespace {
 // `overwrites`: the atomic stores a value whatever the cell held (exchange, store), so it is not a read of
 // uninitialized memory even when its old value is returned (C++ AMP has no atomic store; exchange is one).
 // `looks`: an atomic that changes nothing is a look at memory, for the spin-wait check (see the load hook).
-inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed = false,
+[[gnu::always_inline]] inline void note(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed = false,
                  bool overwrites = false, bool looks = true) {
   if (access_monitor* m = access_monitor::active()) m->on_access(addr, size, kind, pc, changed, overwrites, looks);
 }

@@ -90,6 +90,7 @@ void access_monitor::begin_checks() {
   const pause unwatched;
   checks_begun_ = true;
   map_.prepare_worker();
+  settled_.resize(map_.tile_static_bytes());
   log_->note_tile_static_modules(map_);
   each_enabled([&](auto& c) { c.on_tile_begin(*this); });
 }
@@ -129,6 +130,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   point_ = point;
   threads_ = 1;
   tile_ = *point;
+  ++tile_static_.epoch;  // no word a tile settled is settled here: points have no tile_static interval
   map_.set_launch(launch, &launch, sizeof launch, launch.extent, sizeof(int) * static_cast<std::size_t>(launch.rank));
   std::uintptr_t low, high;
   thread_stack(low, high);
@@ -167,12 +169,7 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
   if (runner_ != nullptr) {
     thread = *running_;
     if (thread < 0) return;
-    if (thread != stack_known_for_) [[unlikely]] {  // another thread runs: its stack is the private one
-      const auto stack = runner_->stack_of(thread);
-      map_.set_private_stack(stack.first, stack.second);
-      stack_known_for_ = thread;
-      forget_looks();  // the last thread's looks are not this one's
-    }
+    if (thread != stack_known_for_) [[unlikely]] take_thread(thread);
   } else {
     if (tile_ != *point_) forget_looks();  // another point: another thread
     tile_ = *point_;
@@ -180,21 +177,10 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
   }
   ++accesses_;
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
-  const bool a_look = kind != access_kind::write && !changed;
-  const bool keep_looks = a_look && ++looks_in_a_row_ > recent_looks::after;
-  if (keep_looks) {
-    if (const access_event* seen = looks_.find(a, size, kind, pc)) {  // a poll, most often
-      // (A check that lets other threads run, whose looks replace the remembered ones, copies it first.)
-      if (seen->where.cls == memory_class::tile_static) deliver<memory_class::tile_static, true>(*seen);
-      else deliver<memory_class::global, true>(*seen);
-      return;
-    }
-  }
+  bool a_look, keep_looks;
+  if (repeats_look(a, size, kind, pc, changed, a_look, keep_looks)) return;
   access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites, looks};
-  if (e.where.cls == memory_class::tile_static || e.where.cls == memory_class::global) {
-    if (keep_looks) looks_.remember(e);
-    else if (!a_look) forget_looks();
-  }
+  if (e.where.cls == memory_class::tile_static || e.where.cls == memory_class::global) remember_look(e, a_look, keep_looks);
   const bool may_hold = kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes;
   switch (e.where.cls) {
     case memory_class::private_stack:
@@ -205,8 +191,8 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
       deliver<memory_class::host>(e);
       return;
     case memory_class::tile_static:
-      if (runner_ != nullptr && may_hold) hold_write(e);
-      deliver<memory_class::tile_static>(e);
+      if (runner_ != nullptr) take_tile_static(e);
+      else deliver<memory_class::tile_static>(e);  // no check of a non-tiled launch holds tile_static state
       return;
     case memory_class::global:
       if (may_hold) hold_write(e);
@@ -214,6 +200,32 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
       return;
     case memory_class::host: deliver<memory_class::host>(e); return;
   }
+}
+
+bool access_monitor::took_running_thread() noexcept {
+  const int thread = *running_;
+  if (runner_ == nullptr || !checks_begun_ || thread < 0) return false;
+  take_thread(thread);
+  return true;
+}
+
+void access_monitor::take_thread(int thread) noexcept {
+  const auto stack = runner_->stack_of(thread);  // another thread runs: its stack is the private one
+  map_.set_private_stack(stack.first, stack.second);
+  stack_known_for_ = thread;
+  forget_looks();  // the last thread's looks are not this one's
+}
+
+void access_monitor::on_tile_static_word(std::uintptr_t a, access_kind kind, const void* pc, bool changed, bool overwrites,
+                                         bool looks) {
+  if (runner_ == nullptr) [[unlikely]]  // a non-tiled launch's point: the general path keeps its number
+    return on_watched_access(reinterpret_cast<const void*>(a), 4, kind, pc, changed, overwrites, looks);
+  ++accesses_;
+  bool a_look, keep_looks;
+  if (repeats_look(a, 4, kind, pc, changed, a_look, keep_looks)) return;
+  const access_event e{a, 4, kind, pc, *running_, map_.hot_tile_static(a), changed, overwrites, looks};
+  remember_look(e, a_look, keep_looks);
+  take_tile_static(e);
 }
 
 void access_monitor::hold_write(const access_event& e) noexcept {

@@ -13,6 +13,7 @@
 #include "check_pack.hpp"
 #include "hazard_log.hpp"
 #include "recent_looks.hpp"
+#include "settled_words.hpp"
 
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
@@ -68,13 +69,29 @@ class access_monitor : public check_context {
   // update that lost, the load of atomic_fetch_max and atomic_fetch_min).
   //
   // Inline in every hook: an access to memory no check looks at (the running thread's stack, the kernel's
-  // arguments) ends here once the map holds the running thread's stack and no write is held; the rest,
-  // and the first access of each thread, go on out of line.
+  // arguments) ends here once the map holds the running thread's stack and no write is held, and so does
+  // a 4-byte read of a settled tile_static word (settled_words.hpp), given only to the checks that count
+  // looks; the rest, and the first access of each thread, go on out of line.
   [[gnu::always_inline]] void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                         bool overwrites = false, bool looks = true) {
-    if (*running_ == stack_known_for_ && !held_.active && map_.unwatched(reinterpret_cast<std::uintptr_t>(addr))) [[likely]] {
-      ++accesses_;
-      return;
+    const auto a = reinterpret_cast<std::uintptr_t>(addr);
+    if ((*running_ == stack_known_for_ || took_running_thread()) && !held_.active) [[likely]] {
+      if (size == 4) {
+        // tile_static memory first (it is neither the stack nor the arguments): a word of the TLS block of
+        // the last tile_static access needs no classifying
+        const std::size_t w = map_.hot_tile_static_word(a);
+        if (w != memory_map::no_word) {
+          if (kind == access_kind::read && settled_.settled(w, tile_static_.epoch)) {
+            on_settled_read(a, pc);
+            return;
+          }
+          return on_tile_static_word(a, kind, pc, changed, overwrites, looks);
+        }
+      }
+      if (map_.unwatched(a)) [[likely]] {
+        ++accesses_;
+        return;
+      }
     }
     on_watched_access(addr, size, kind, pc, changed, overwrites, looks);
   }
@@ -87,8 +104,76 @@ class access_monitor : public check_context {
   }
 
  private:
+  // Another thread of the tile runs (its first access since it was switched to): the map takes its stack
+  // as the private one. False where the general path must see the access (the task's first access, which
+  // begins the checks; a non-tiled launch; no thread running).
+  [[gnu::noinline]] bool took_running_thread() noexcept;
+  void take_thread(int thread) noexcept;
   [[gnu::noinline]] void on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                            bool overwrites, bool looks);
+  // A 4-byte access to the TLS block of the last tile_static access, by the thread whose stack the map
+  // holds, no write held: on_watched_access less what the hook already knows.
+  [[gnu::noinline]] void on_tile_static_word(std::uintptr_t a, access_kind kind, const void* pc, bool changed, bool overwrites,
+                                             bool looks);
+  // What every watched access does with the running thread's looks: true when `a` repeats a remembered
+  // look (then delivered as such); `a_look` and `keep_looks` for remember_look.
+  [[gnu::always_inline]] bool repeats_look(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, bool changed,
+                                           bool& a_look, bool& keep_looks) {
+    a_look = kind != access_kind::write && !changed;
+    keep_looks = a_look && ++looks_in_a_row_ > recent_looks::after;
+    if (keep_looks) {
+      if (const access_event* seen = looks_.find(a, size, kind, pc)) {  // a poll, most often
+        // (A check that lets other threads run, whose looks replace the remembered ones, copies it first.)
+        if (seen->where.cls == memory_class::tile_static) deliver<memory_class::tile_static, true>(*seen);
+        else deliver<memory_class::global, true>(*seen);
+        return true;
+      }
+    }
+    return false;
+  }
+  [[gnu::always_inline]] void remember_look(const access_event& e, bool a_look, bool keep_looks) noexcept {
+    if (keep_looks) looks_.remember(e);
+    else if (!a_look) forget_looks();
+  }
+  // A tile_static access of a tiled launch to the checks.
+  [[gnu::always_inline]] void take_tile_static(const access_event& e) {
+    if (e.kind == access_kind::write && config_.allow_same_value && e.size <= held_write::max_bytes) hold_write(e);
+    deliver<memory_class::tile_static>(e);
+    note_settled(e);
+  }
+  // A read of a settled word, from the hook: what the slow path would do with it, less what changes nothing.
+  [[gnu::always_inline]] void on_settled_read(std::uintptr_t a, const void* pc) {
+    ++accesses_;
+    ++looks_in_a_row_;
+    std::apply([&](auto&... c) { (count_settled_read(c, a, pc), ...); }, checks_);
+  }
+  template <class Check>
+  [[gnu::always_inline]] void count_settled_read(Check& c, std::uintptr_t a, const void* pc) {
+    if constexpr (Check::watches(memory_class::tile_static) && Check::counts_repeated_looks)
+      if ((enabled_ & static_cast<unsigned>(check_of<Check>::value)) != 0 && !c.count_look(*running_)) [[unlikely]]
+        c.on_access(*this, access_event{a, 4, access_kind::read, pc, *running_, map_.hot_tile_static(a), false, false, true});
+  }
+  // After the checks saw tile_static access `e` of a tiled launch: its words settle, or no longer are.
+  [[gnu::always_inline]] void note_settled(const access_event& e) noexcept {
+    const std::size_t base = map_.shadow_index(e.where);
+    if (e.kind == access_kind::read && e.size == 4 && (base & 3) == 0) {
+      if (read_settled(e, std::make_index_sequence<std::tuple_size_v<check_pack>>{})) settled_.settle(base >> 2, tile_static_.epoch);
+    } else {
+      settled_.unsettle(base, e.size);  // a store, an atomic, a part of a word: the checks' cells change
+    }
+  }
+  template <std::size_t... I>
+  bool read_settled(const access_event& e, std::index_sequence<I...>) const noexcept {
+    return (read_settled_for(std::get<I>(checks_), e) && ...);
+  }
+  template <class Check>
+  bool read_settled_for(const Check& c, const access_event& e) const noexcept {
+    // A check without an on_access of its own keeps no state of accesses.
+    if constexpr (!Check::watches(memory_class::tile_static) ||
+                  std::is_same_v<decltype(&Check::on_access), decltype(&check_plugin::on_access)>)
+      return true;
+    else return (enabled_ & static_cast<unsigned>(check_of<Check>::value)) == 0 || c.read_settled(*this, e);
+  }
   void begin(hazard_log::share& share);
   [[gnu::cold, gnu::noinline]] void begin_checks();  // at the task's first access
   void end() noexcept;
@@ -132,6 +217,7 @@ class access_monitor : public check_context {
 
   check_pack checks_;
   hazard_log::share* share_ = nullptr;  // the worker's share of the running launch (its accesses go there)
+  settled_words settled_;  // tile_static words whose further reads in the interval change nothing
   recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks);
                         // forgotten when another thread (or point) makes a watched access
   int looks_in_a_row_ = 0;  // the running thread's looks since its last store (or since it began to look)

@@ -92,7 +92,7 @@ bool memory_map::in_other_tls_block(std::uintptr_t a, classified& c) const noexc
       hot_tls_begin_ = tls_[i].begin;
       hot_tls_bytes_ = tls_[i].end - tls_[i].begin;
       hot_tls_shadow_ = tls_[i].shadow_offset;
-      c = {memory_class::tile_static, i, a - tls_[i].begin};
+      c = {memory_class::tile_static, i, a - tls_[i].begin, tls_[i].shadow_offset + (a - tls_[i].begin)};
       return true;
     }
   return false;

@@ -25,8 +25,9 @@ namespace tessera::emulator::detail {
 struct classified {
   memory_class cls;
   std::size_t unit;    // tile_static: the TLS module's index; global: the captured view's index
-  std::size_t offset;  // tile_static: offset in the module's TLS block (also the shadow index, see below);
-                       // global: offset in the view's buffer; host: the address
+  std::size_t offset;  // tile_static: offset in the module's TLS block; global: offset in the view's buffer;
+                       // host: the address
+  std::size_t shadow = 0;  // tile_static: the index of its first byte in the checks' shadows (shadow_index)
 };
 
 class memory_map {
@@ -53,7 +54,7 @@ class memory_map {
   // the launch's views); the rest out of line.
   [[gnu::always_inline]] classified classify(std::uintptr_t a) const noexcept {
     if (a - stack_low_ < stack_bytes_) return {memory_class::private_stack, 0, 0};
-    if (a - hot_tls_begin_ < hot_tls_bytes_) return {memory_class::tile_static, hot_tls_, a - hot_tls_begin_};
+    if (a - hot_tls_begin_ < hot_tls_bytes_) return hot_tile_static(a);
     classified c;
     if (a - tls_low_ < tls_high_ - tls_low_ && in_other_tls_block(a, c)) return c;
     for (std::size_t i = 0; i < launch_->global_count; ++i) {
@@ -63,12 +64,24 @@ class memory_map {
     return classify_rest(a);
   }
 
-  // Bytes of shadow the tile_static blocks need; a classified tile_static address has shadow index
-  // tls_[unit].shadow_offset + offset.
-  std::size_t tile_static_bytes() const noexcept { return tls_bytes_; }
-  std::size_t shadow_index(const classified& c) const noexcept {
-    return (c.unit == hot_tls_ ? hot_tls_shadow_ : tls_[c.unit].shadow_offset) + c.offset;
+  // A 4-byte-aligned address in the TLS block of the last tile_static access: its word of shadow
+  // (shadow_index / 4), or no_word. Inline in every read hook (settled_words.hpp). A block's shadow starts
+  // at the block's offset in a 64-byte line (prepare_worker), so an aligned address has an aligned index.
+  static constexpr std::size_t no_word = SIZE_MAX;
+  std::size_t hot_tile_static_word(std::uintptr_t a) const noexcept {
+    const std::uintptr_t offset = a - hot_tls_begin_;
+    if (offset >= hot_tls_bytes_ || (a & 3) != 0) return no_word;
+    return (hot_tls_shadow_ + offset) >> 2;
   }
+  // What classify says of an address hot_tile_static_word found.
+  classified hot_tile_static(std::uintptr_t a) const noexcept {
+    return {memory_class::tile_static, hot_tls_, a - hot_tls_begin_, hot_tls_shadow_ + (a - hot_tls_begin_)};
+  }
+
+  // Bytes of shadow the tile_static blocks need; a classified tile_static address has shadow index
+  // tls_[unit].shadow_offset + offset, worked out once when it is classified.
+  std::size_t tile_static_bytes() const noexcept { return tls_bytes_; }
+  static std::size_t shadow_index(const classified& c) noexcept { return c.shadow; }
 
   // The ELF file of each TLS block, by the `unit` of a classified tile_static address. The same in every
   // thread of the process, so a report can keep a copy that outlives the worker it came from.

@@ -8,6 +8,9 @@
 
 namespace tessera::emulator::detail {
 
-class out_of_bounds_check : public check_plugin {};
+class out_of_bounds_check : public check_plugin {
+ public:
+  static constexpr bool watches(memory_class) noexcept { return false; }
+};
 
 }  // namespace tessera::emulator::detail

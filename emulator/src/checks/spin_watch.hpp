@@ -79,6 +79,16 @@ class spin_watch {
     return ++s.reads >= polls_per_round ? look::round : look::more;
   }
 
+  // A look that changes no check's state (the monitor knows: a settled word), counted without its
+  // address when that is all polled() would do: the thread's locations no longer matter and its round has
+  // more looks to go. False: polled() decides.
+  bool counted(int t) noexcept {
+    state& s = threads_[t];
+    if (!s.overflowed || s.reads + 1 >= polls_per_round) return false;
+    ++s.reads;
+    return true;
+  }
+
   // Remember the watched values before the other threads run.
   void snapshot(int t) noexcept {
     state& s = threads_[t];

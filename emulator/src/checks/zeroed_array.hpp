@@ -69,6 +69,7 @@ class zeroed_array {
 
   std::size_t size() const noexcept { return size_; }
   T* data() noexcept { return data_; }
+  const T* data() const noexcept { return data_; }
   T& operator[](std::size_t i) noexcept { return data_[i]; }
   const T& operator[](std::size_t i) const noexcept { return data_[i]; }
 
