@@ -151,7 +151,12 @@ class access_monitor : public check_context {
   [[gnu::always_inline]] void count_settled_read(Check& c, std::uintptr_t a, const void* pc) {
     if constexpr (Check::watches(memory_class::tile_static) && Check::counts_repeated_looks)
       if ((enabled_ & static_cast<unsigned>(check_of<Check>::value)) != 0 && !c.count_look(*running_)) [[unlikely]]
-        c.on_access(*this, access_event{a, 4, access_kind::read, pc, *running_, map_.hot_tile_static(a), false, false, true});
+        give_settled_read(c, a, pc);
+  }
+  // Out of line, so the hook's path for settled reads stays short.
+  template <class Check>
+  [[gnu::noinline]] void give_settled_read(Check& c, std::uintptr_t a, const void* pc) {
+    c.on_access(*this, access_event{a, 4, access_kind::read, pc, *running_, map_.hot_tile_static(a), false, false, true});
   }
   // After the checks saw tile_static access `e` of a tiled launch: its words settle, or no longer are.
   [[gnu::always_inline]] void note_settled(const access_event& e) noexcept {
