@@ -56,10 +56,15 @@ class spin_watch {
     // Once it has looked at more than `watched` locations it is not judged until it stores (and it cannot
     // be a suspect: only a judged round makes one), so the locations no longer matter, only the count.
     if (s.overflowed) return ++s.reads >= polls_per_round ? look::round : look::more;
-    int i = 0;
-    while (i < s.count && s.addr[i] != a) ++i;
+    // A location seen before has its bit in `seen` (a bit may stand for several): only then is it
+    // searched for. A computation's reads are new locations, each found new by one test.
+    const std::uint64_t bit = std::uint64_t{1} << ((a >> 2) & 63);
+    int i = s.count;
+    if ((s.seen & bit) != 0)
+      for (i = 0; i < s.count && s.addr[i] != a;) ++i;
     bool left = false;
     if (i == s.count) {
+      s.seen |= bit;
       left = s.suspect;
       s.suspect = false;
       if (s.count == watched) {  // more locations than a poll watches: a computation; still yields every round
@@ -146,6 +151,7 @@ class spin_watch {
     void clear() noexcept {
       count = reads = rounds = looks_after = 0;
       atomic = 0;
+      seen = 0;
       has_snapshot = waiting = suspect = overflowed = false;
     }
 
@@ -154,6 +160,7 @@ class spin_watch {
     int rounds = 0;       // rounds without change
     int looks_after = 0;  // looks since it became a suspect
     unsigned atomic = 0;  // bit i: location i was touched by an atomic
+    std::uint64_t seen = 0;  // bit (address / 4) % 64 of every watched location
     bool has_snapshot = false;
     bool waiting = false;
     bool suspect = false;     // a watched value changed during its last round
