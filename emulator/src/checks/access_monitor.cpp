@@ -216,17 +216,20 @@ void access_monitor::take_thread(int thread) noexcept {
   forget_looks();  // the last thread's looks are not this one's
 }
 
-void access_monitor::on_tile_static_word(std::uintptr_t a, access_kind kind, const void* pc, bool changed, bool overwrites,
-                                         bool looks) {
+template <access_kind Kind>
+void access_monitor::on_tile_static_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks) {
   if (runner_ == nullptr) [[unlikely]]  // a non-tiled launch's point: the general path keeps its number
-    return on_watched_access(reinterpret_cast<const void*>(a), 4, kind, pc, changed, overwrites, looks);
+    return on_watched_access(reinterpret_cast<const void*>(a), 4, Kind, pc, changed, overwrites, looks);
   ++accesses_;
   bool a_look, keep_looks;
-  if (repeats_look(a, 4, kind, pc, changed, a_look, keep_looks)) return;
-  const access_event e{a, 4, kind, pc, *running_, map_.hot_tile_static(a), changed, overwrites, looks};
+  if (repeats_look(a, 4, Kind, pc, changed, a_look, keep_looks)) return;
+  const access_event e{a, 4, Kind, pc, *running_, map_.hot_tile_static(a), changed, overwrites, looks};
   remember_look(e, a_look, keep_looks);
   take_tile_static(e);
 }
+template void access_monitor::on_tile_static_word<access_kind::read>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_tile_static_word<access_kind::write>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_tile_static_word<access_kind::atomic>(std::uintptr_t, const void*, bool, bool, bool);
 
 void access_monitor::hold_write(const access_event& e) noexcept {
   // The hook runs before the store: the bytes are still the old ones.

@@ -85,7 +85,11 @@ class access_monitor : public check_context {
             on_settled_read(a, pc);
             return;
           }
-          return on_tile_static_word(a, kind, pc, changed, overwrites, looks);
+          switch (kind) {  // a constant in every hook: one copy of the path per kind of access
+            case access_kind::read: return on_tile_static_word<access_kind::read>(a, pc, changed, overwrites, looks);
+            case access_kind::write: return on_tile_static_word<access_kind::write>(a, pc, changed, overwrites, looks);
+            case access_kind::atomic: return on_tile_static_word<access_kind::atomic>(a, pc, changed, overwrites, looks);
+          }
         }
       }
       if (map_.unwatched(a)) [[likely]] {
@@ -112,9 +116,9 @@ class access_monitor : public check_context {
   [[gnu::noinline]] void on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                            bool overwrites, bool looks);
   // A 4-byte access to the TLS block of the last tile_static access, by the thread whose stack the map
-  // holds, no write held: on_watched_access less what the hook already knows.
-  [[gnu::noinline]] void on_tile_static_word(std::uintptr_t a, access_kind kind, const void* pc, bool changed, bool overwrites,
-                                             bool looks);
+  // holds, no write held: on_watched_access less what the hook already knows, compiled per kind of access.
+  template <access_kind Kind>
+  [[gnu::noinline]] void on_tile_static_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks);
   // What every watched access does with the running thread's looks: true when `a` repeats a remembered
   // look (then delivered as such); `a_look` and `keep_looks` for remember_look.
   [[gnu::always_inline]] bool repeats_look(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, bool changed,

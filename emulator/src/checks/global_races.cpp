@@ -16,6 +16,7 @@ void global_races_check::touch_in_tile(check_context& ctx, const access_event& e
   }
   const std::uint32_t epoch = ctx.global_interval().epoch;
   conflict first;
+  bool conflicts = false;
   std::uintptr_t conflict_word = 0;
   for (std::uintptr_t w = e.addr & ~std::uintptr_t{3}; w < e.addr + e.size; w += 4) {
     global_cell& c = words_[w];
@@ -27,13 +28,14 @@ void global_races_check::touch_in_tile(check_context& ctx, const access_event& e
       if (hold) held_words_.push_back(w);
       else ctx.log().tiles().record(e.where.unit, w, e.kind, ctx.tile(), e.thread, e.pc);
     }
-    const conflict found = apply_access(c, epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread));
-    if (found.found && !first.found) {
+    conflict found;
+    if (apply_access(c, epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread), found) && !conflicts) {
       first = found;
+      conflicts = true;
       conflict_word = w;
     }
   }
-  if (first.found) {
+  if (conflicts) {
     classified at = e.where;
     at.offset -= e.addr - conflict_word;  // the conflicting word's offset
     ctx.report_race(ctx.make_finding(first.kind, at, e, &first, &ctx.global_interval()));

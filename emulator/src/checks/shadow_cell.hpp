@@ -70,45 +70,56 @@ struct shadow_cell {
   access_pair atomics;  // atomics, whatever they did to memory
 };
 
-// The earlier access a new one conflicts with, if any.
+// The earlier access a new one conflicts with. Written only when there is one (no stores on the path of
+// an access without a conflict, which is nearly every access).
 struct conflict {
-  bool found = false;
-  hazard_kind kind = hazard_kind::read_after_write;
-  int thread = 0;
-  const void* pc = nullptr;
-  access_kind access = access_kind::read;
+  hazard_kind kind;
+  int thread;
+  const void* pc;
+  access_kind access;
 };
 
-// Applies an access by `thread` in interval `epoch` and returns what it conflicts with. A write that
-// conflicts with several earlier accesses names another thread's plain write first, then an atomic, then
-// a read, whatever order they ran in.
-[[gnu::always_inline]] inline conflict apply_access(shadow_cell& c, std::uint32_t epoch, access_kind kind, const void* pc,
-                                                    std::uint16_t thread) {
-  conflict found;
+// Applies an access by `thread` in interval `epoch`; true when it conflicts with an earlier access, which
+// it then writes to `found`. A write that conflicts with several earlier accesses names another thread's
+// plain write first, then an atomic, then a read, whatever order they ran in.
+[[gnu::always_inline]] inline bool apply_access(shadow_cell& c, std::uint32_t epoch, access_kind kind, const void* pc,
+                                                std::uint16_t thread, conflict& found) {
   const bool other_wrote_now = c.write_epoch == epoch && c.writer != thread;
+  bool conflicts = false;
   int who = 0;
   const void* who_pc = nullptr;
   switch (kind) {
     case access_kind::read:
-      if (other_wrote_now) found = conflict{true, hazard_kind::read_after_write, c.writer, c.write_pc, access_kind::write};
+      if (other_wrote_now) [[unlikely]] {
+        found = conflict{hazard_kind::read_after_write, c.writer, c.write_pc, access_kind::write};
+        conflicts = true;
+      }
       c.readers.add(epoch, thread, pc);
       break;
     case access_kind::write:
-      if (other_wrote_now) found = conflict{true, hazard_kind::write_after_write, c.writer, c.write_pc, access_kind::write};
-      else if (c.atomics.other_than(epoch, thread, who, who_pc))
-        found = conflict{true, hazard_kind::write_next_to_atomic, who, who_pc, access_kind::atomic};
-      else if (c.readers.other_than(epoch, thread, who, who_pc))
-        found = conflict{true, hazard_kind::write_after_read, who, who_pc, access_kind::read};
+      if (other_wrote_now) [[unlikely]] {
+        found = conflict{hazard_kind::write_after_write, c.writer, c.write_pc, access_kind::write};
+        conflicts = true;
+      } else if (c.atomics.other_than(epoch, thread, who, who_pc)) [[unlikely]] {
+        found = conflict{hazard_kind::write_next_to_atomic, who, who_pc, access_kind::atomic};
+        conflicts = true;
+      } else if (c.readers.other_than(epoch, thread, who, who_pc)) [[unlikely]] {
+        found = conflict{hazard_kind::write_after_read, who, who_pc, access_kind::read};
+        conflicts = true;
+      }
       c.write_epoch = epoch;
       c.writer = thread;
       c.write_pc = pc;
       break;
     case access_kind::atomic:
-      if (other_wrote_now) found = conflict{true, hazard_kind::write_next_to_atomic, c.writer, c.write_pc, access_kind::write};
+      if (other_wrote_now) [[unlikely]] {
+        found = conflict{hazard_kind::write_next_to_atomic, c.writer, c.write_pc, access_kind::write};
+        conflicts = true;
+      }
       c.atomics.add(epoch, thread, pc);
       break;
   }
-  return found;
+  return conflicts;
 }
 
 }  // namespace tessera::emulator::detail

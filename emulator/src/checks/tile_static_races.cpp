@@ -11,12 +11,14 @@ void tile_static_races_check::apply_to_span(check_context& ctx, const access_eve
   const auto thread = static_cast<std::uint16_t>(e.thread);
   const std::size_t end = std::min(base + e.size, bytes_.size());
   conflict first;
+  bool conflicts = false;
   std::size_t at = 0;
   auto apply = [&](shadow_cell& c, std::size_t i) {
     if (hold) held_.emplace_back(&c, c);
-    const conflict found = apply_access(c, epoch, e.kind, e.pc, thread);
-    if (found.found && !first.found) {  // one finding per access, however many bytes it spans
+    conflict found;
+    if (apply_access(c, epoch, e.kind, e.pc, thread, found) && !conflicts) {  // one finding per access, however many bytes it spans
       first = found;
+      conflicts = true;
       at = i - base;
     }
   };
@@ -34,7 +36,7 @@ void tile_static_races_check::apply_to_span(check_context& ctx, const access_eve
     apply(bytes_[i], i);
     ++i;
   }
-  if (first.found) report(ctx, e, first, at);
+  if (conflicts) report(ctx, e, first, at);
 }
 
 void tile_static_races_check::report(check_context& ctx, const access_event& e, const conflict& earlier, std::size_t byte) {

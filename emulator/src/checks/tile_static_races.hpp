@@ -43,8 +43,9 @@ class tile_static_races_check : public check_plugin {
         held_.clear();
         held_.emplace_back(&c, c);
       }
-      const conflict found = apply_access(c, ctx.tile_static_interval().epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread));
-      if (found.found) [[unlikely]] report(ctx, e, found, 0);
+      conflict found;
+      if (apply_access(c, ctx.tile_static_interval().epoch, e.kind, e.pc, static_cast<std::uint16_t>(e.thread), found)) [[unlikely]]
+        report(ctx, e, found, 0);
       return;
     }
     apply_to_span(ctx, e, base);
