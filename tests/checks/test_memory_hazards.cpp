@@ -403,6 +403,34 @@ TEST(GlobalMemoryHazards, ATileReadingWhatAnotherTileWroteIsARaceBetweenTilesEve
     }
 }
 
+// Reads of a view of const elements are not recorded for races when no writable view of the launch shares
+// its memory (nothing the kernel can store meets them); a writable view of the same array makes them count.
+TEST(GlobalMemoryHazards, ReadingThroughAConstViewWhatAnotherTileStoresThroughAWritableViewOfTheSameArrayIsARace) {
+  std::vector<int> data(64, 0);
+  array_view<int, 1> v(64, data);
+  array_view<const int, 1> in = v;
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+      if (t.tile[0] == 0 && t.local[0] == 0) v[0] = 7;
+      if (t.tile[0] == 1 && t.local[0] == 0) v[33] = in[0];
+    });
+  });
+  ASSERT_TRUE(has_kind(hs, "race between tiles", "global")) << describe(hs);
+}
+
+TEST(GlobalMemoryHazards, EveryTileReadingAConstInputOtherTilesReadIsClean) {
+  std::vector<int> input(64, 3), output(64, 0);
+  array_view<const int, 1> in(64, input);
+  array_view<int, 1> out(64, output);
+  EXPECT_NO_THROW(parallel_for_each(out.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    int sum = 0;
+    for (int i = 0; i < 64; ++i) sum += in[i];  // every tile reads every element
+    out[t] = sum;
+  }));
+  out.synchronize();
+  EXPECT_EQ(output, std::vector<int>(64, 192));
+}
+
 TEST(GlobalMemoryHazards, EveryThreadIncrementingOneCounterWithoutAtomicsIsReported) {
   std::vector<int> counter(1, 0);
   array_view<int, 1> c(1, counter);

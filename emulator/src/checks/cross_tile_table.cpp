@@ -4,7 +4,21 @@
 
 namespace tessera::emulator::detail {
 
-cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launch.global_count) {
+cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launch.global_count), read_only_(launch.global_count, 0) {
+  // A view is read-only unless it stores or shares bytes with one that does (an array_view<const T> and an
+  // array_view<T> of one array: the kernel stores through the second what it reads through the first).
+  for (std::size_t u = 0; u < launch.global_count; ++u) {
+    const tessera::detail::captured_memory& g = launch.globals[u];
+    if (g.writes) continue;
+    const auto begin = reinterpret_cast<std::uintptr_t>(g.begin);
+    bool shared = false;
+    for (std::size_t v = 0; v < launch.global_count && !shared; ++v) {
+      const tessera::detail::captured_memory& w = launch.globals[v];
+      const auto b = reinterpret_cast<std::uintptr_t>(w.begin);
+      shared = w.writes && b < begin + g.bytes && begin < b + w.bytes;
+    }
+    read_only_[u] = shared ? 0 : 1;
+  }
   for (std::size_t u = 0; u < launch.global_count; ++u) {
     view_filter& f = filters_[u];
     const auto begin = reinterpret_cast<std::uintptr_t>(launch.globals[u].begin);

@@ -65,6 +65,11 @@ class cross_tile_table {
     }
     record_in_table(d, word, kind, tile, thread, pc);  // the word's entry, made by a second tile
   }
+  // Whether captured view `unit` is read-only for the launch: a view of const elements whose memory no
+  // writable view of the launch shares. Kernel code cannot store there (but through a const_cast), so its
+  // reads cannot race and are not recorded (global_races).
+  bool read_only(std::size_t unit) const noexcept { return unit < read_only_.size() && read_only_[unit] != 0; }
+
   // Whether a tile other than `tile` has stored to `word` (in view `unit`) with a plain write (a read of
   // it from `tile` races with that store).
   bool written_by_other(std::size_t unit, std::uintptr_t word, std::int64_t tile) const;
@@ -128,6 +133,7 @@ class cross_tile_table {
 
   mutable std::array<shard, 64> shards_;
   mutable std::vector<view_filter> filters_;  // written by records, read by const lookups too
+  std::vector<unsigned char> read_only_;      // per captured view (read_only)
 };
 
 }  // namespace tessera::emulator::detail

@@ -24,6 +24,7 @@ struct captured_memory {
   std::size_t bytes;
   const std::type_info* view_type;
   std::size_t element_bytes;
+  bool writes;  // false: a view of const elements, which the kernel cannot store through
 };
 
 // A launch on `launch_path` captured the data of an array placed on another device (PFE-8, PFE-9):
@@ -56,13 +57,13 @@ struct launch_capture {
     }
     if (home.placed() && device_id != nullptr && home.placed_device() != device_id) throw_array_on_other_device(home, device_path);
     if (!in_mirror(home)) {
-      if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes});
+      if (seen != nullptr) seen->push_back(captured_memory{home.host(), home.bytes(), &view_type, element_bytes, write});
       home.use_on_host(write);
       return data;
     }
     const std::ptrdiff_t offset = static_cast<std::byte*>(data) - static_cast<std::byte*>(home.host());
     auto* base = static_cast<std::byte*>(home.use_on_device(device, write, make_mirror));
-    if (seen != nullptr) seen->push_back(captured_memory{base, home.bytes(), &view_type, element_bytes});
+    if (seen != nullptr) seen->push_back(captured_memory{base, home.bytes(), &view_type, element_bytes, write});
     return base + offset;
   }
 };
