@@ -411,8 +411,10 @@ TEST(GlobalMemoryHazards, ReadingThroughAConstViewWhatAnotherTileStoresThroughAW
   array_view<const int, 1> in = v;
   const auto hs = hazards_of([&] {
     parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+      // `in` used first, so that it is the first captured view: the shared bytes are classified as its
+      const int seen = t.tile[0] == 1 && t.local[0] == 0 ? in[0] : 0;
       if (t.tile[0] == 0 && t.local[0] == 0) v[0] = 7;
-      if (t.tile[0] == 1 && t.local[0] == 0) v[33] = in[0];
+      if (t.tile[0] == 1 && t.local[0] == 0) v[33] = seen;
     });
   });
   ASSERT_TRUE(has_kind(hs, "race between tiles", "global")) << describe(hs);
