@@ -222,10 +222,10 @@ TEST(TileStaticHazards, ManyThreadsReadingOneValueIsClean) {
 
 // --- words many threads read -------------------------------------------------------------------------------
 // Once two threads read a tile_static word in an interval and nobody wrote it, further reads skip the
-// checks' shadows (a settled word, emulator/src/checks/settled_words.hpp). These pin what must still be
+// checks' shadows (a quiet word, emulator/src/checks/quiet_words.hpp). These pin what must still be
 // found around such reads; at seed 0 a tile's threads run in the order of their numbers.
 
-TEST(SettledWords, AStoreAfterManyThreadsReadAWordIsAWriteAfterReadAndTheReadsAfterItReadAfterWrite) {
+TEST(QuietWords, AStoreAfterManyThreadsReadAWordIsAWriteAfterReadAndTheReadsAfterItReadAfterWrite) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
   const int read_line = __LINE__ + 7;
@@ -235,7 +235,7 @@ TEST(SettledWords, AStoreAfterManyThreadsReadAWordIsAWriteAfterReadAndTheReadsAf
       tile_static int s;
       if (t.local[0] == 0) s = 1;
       t.barrier.wait();
-      v[t] = s;  // threads 0-6 settle the word; 8-15 read after thread 7's store
+      v[t] = s;  // threads 0-6 make the word quiet; 8-15 read after thread 7's store
       if (t.local[0] == 7) s = 2;
     });
   });
@@ -243,7 +243,7 @@ TEST(SettledWords, AStoreAfterManyThreadsReadAWordIsAWriteAfterReadAndTheReadsAf
   EXPECT_TRUE(has(hs, "read after write", read_line)) << describe(hs);
 }
 
-TEST(SettledWords, AWordSettledInOneIntervalIsWatchedAgainInTheNext) {
+TEST(QuietWords, AWordQuietInOneIntervalIsWatchedAgainInTheNext) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
   const int write_line = __LINE__ + 9;
@@ -252,7 +252,7 @@ TEST(SettledWords, AWordSettledInOneIntervalIsWatchedAgainInTheNext) {
       tile_static int s;
       if (t.local[0] == 0) s = 1;
       t.barrier.wait();
-      int x = s;  // every thread: the word settles in this interval
+      int x = s;  // every thread: the word is quiet in this interval
       t.barrier.wait();
       if (t.local[0] == 0) x += s;  // the only read of the next interval...
       if (t.local[0] == 5) s = 3;   // ...races with this store
@@ -262,7 +262,7 @@ TEST(SettledWords, AWordSettledInOneIntervalIsWatchedAgainInTheNext) {
   EXPECT_TRUE(has(hs, "write after read", write_line)) << describe(hs);
 }
 
-TEST(SettledWords, AWordSettledInOneTileIsUninitializedInTheNextTileOnTheWorker) {
+TEST(QuietWords, AWordQuietInOneTileIsUninitializedInTheNextTileOnTheWorker) {
   std::vector<int> out(16 * 64);
   array_view<int, 1> v(16 * 64, out);
   const int read_line = __LINE__ + 6;
@@ -277,7 +277,7 @@ TEST(SettledWords, AWordSettledInOneTileIsUninitializedInTheNextTileOnTheWorker)
   EXPECT_TRUE(has(hs, "uninitialized read", read_line)) << describe(hs);
 }
 
-TEST(SettledWords, AStoreToOneByteOfASettledWordRacesWithTheWholeWordsLaterReads) {
+TEST(QuietWords, AStoreToOneByteOfAQuietWordRacesWithTheWholeWordsLaterReads) {
   std::vector<int> out(16);
   array_view<int, 1> v(16, out);
   const int read_line = __LINE__ + 6;

@@ -90,7 +90,7 @@ void access_monitor::begin_checks() {
   const pause unwatched;
   checks_begun_ = true;
   map_.prepare_worker();
-  settled_.resize(map_.tile_static_bytes());
+  quiet_.resize(map_.tile_static_bytes());
   log_->note_tile_static_modules(map_);
   each_enabled([&](auto& c) { c.on_tile_begin(*this); });
 }
@@ -130,7 +130,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   point_ = point;
   threads_ = 1;
   tile_ = *point;
-  ++tile_static_.epoch;  // no word a tile settled is settled here: points have no tile_static interval
+  ++tile_static_.epoch;  // no word quiet in a tile is quiet here: points have no tile_static interval
   map_.set_launch(launch, &launch, sizeof launch, launch.extent, sizeof(int) * static_cast<std::size_t>(launch.rank));
   std::uintptr_t low, high;
   thread_stack(low, high);

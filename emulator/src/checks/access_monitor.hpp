@@ -13,7 +13,7 @@
 #include "check_pack.hpp"
 #include "hazard_log.hpp"
 #include "recent_looks.hpp"
-#include "settled_words.hpp"
+#include "quiet_words.hpp"
 
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
@@ -70,7 +70,7 @@ class access_monitor : public check_context {
   //
   // Inline in every hook: an access to memory no check looks at (the running thread's stack, the kernel's
   // arguments) ends here once the map holds the running thread's stack and no write is held, and so does
-  // a 4-byte read of a settled tile_static word (settled_words.hpp), given only to the checks that count
+  // a 4-byte read of a quiet tile_static word (quiet_words.hpp), given only to the checks that count
   // looks; the rest, and the first access of each thread, go on out of line.
   [[gnu::always_inline]] void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                         bool overwrites = false, bool looks = true) {
@@ -81,8 +81,8 @@ class access_monitor : public check_context {
         // the last tile_static access needs no classifying
         const std::size_t w = map_.hot_tile_static_word(a);
         if (w != memory_map::no_word) {
-          if (kind == access_kind::read && settled_.settled(w, tile_static_.epoch)) {
-            on_settled_read(a, pc);
+          if (kind == access_kind::read && quiet_.quiet(w, tile_static_.epoch)) {
+            on_quiet_read(a, pc);
             return;
           }
           switch (kind) {  // a constant in every hook: one copy of the path per kind of access
@@ -143,45 +143,45 @@ class access_monitor : public check_context {
   [[gnu::always_inline]] void take_tile_static(const access_event& e) {
     if (e.kind == access_kind::write && config_.allow_same_value && e.size <= held_write::max_bytes) hold_write(e);
     deliver<memory_class::tile_static>(e);
-    note_settled(e);
+    note_quiet(e);
   }
-  // A read of a settled word, from the hook: what the slow path would do with it, less what changes nothing.
-  [[gnu::always_inline]] void on_settled_read(std::uintptr_t a, const void* pc) {
+  // A read of a quiet word, from the hook: what the slow path would do with it, less what changes nothing.
+  [[gnu::always_inline]] void on_quiet_read(std::uintptr_t a, const void* pc) {
     ++accesses_;
     ++looks_in_a_row_;
-    std::apply([&](auto&... c) { (count_settled_read(c, a, pc), ...); }, checks_);
+    std::apply([&](auto&... c) { (count_quiet_read(c, a, pc), ...); }, checks_);
   }
   template <class Check>
-  [[gnu::always_inline]] void count_settled_read(Check& c, std::uintptr_t a, const void* pc) {
+  [[gnu::always_inline]] void count_quiet_read(Check& c, std::uintptr_t a, const void* pc) {
     if constexpr (Check::watches(memory_class::tile_static) && Check::counts_repeated_looks)
       if ((enabled_ & static_cast<unsigned>(check_of<Check>::value)) != 0 && !c.count_look(*running_)) [[unlikely]]
-        give_settled_read(c, a, pc);
+        give_quiet_read(c, a, pc);
   }
-  // Out of line, so the hook's path for settled reads stays short.
+  // Out of line, so the hook's path for quiet reads stays short.
   template <class Check>
-  [[gnu::noinline]] void give_settled_read(Check& c, std::uintptr_t a, const void* pc) {
+  [[gnu::noinline]] void give_quiet_read(Check& c, std::uintptr_t a, const void* pc) {
     c.on_access(*this, access_event{a, 4, access_kind::read, pc, *running_, map_.hot_tile_static(a), false, false, true});
   }
-  // After the checks saw tile_static access `e` of a tiled launch: its words settle, or no longer are.
-  [[gnu::always_inline]] void note_settled(const access_event& e) noexcept {
+  // After the checks saw tile_static access `e` of a tiled launch: its words become quiet, or no longer are.
+  [[gnu::always_inline]] void note_quiet(const access_event& e) noexcept {
     const std::size_t base = map_.shadow_index(e.where);
     if (e.kind == access_kind::read && e.size == 4 && (base & 3) == 0) {
-      if (read_settled(e, std::make_index_sequence<std::tuple_size_v<check_pack>>{})) settled_.settle(base >> 2, tile_static_.epoch);
+      if (quiet_after_read(e, std::make_index_sequence<std::tuple_size_v<check_pack>>{})) quiet_.mark(base >> 2, tile_static_.epoch);
     } else {
-      settled_.unsettle(base, e.size);  // a store, an atomic, a part of a word: the checks' cells change
+      quiet_.clear(base, e.size);  // a store, an atomic, a part of a word: the checks' cells change
     }
   }
   template <std::size_t... I>
-  bool read_settled(const access_event& e, std::index_sequence<I...>) const noexcept {
-    return (read_settled_for(std::get<I>(checks_), e) && ...);
+  bool quiet_after_read(const access_event& e, std::index_sequence<I...>) const noexcept {
+    return (quiet_after_read_for(std::get<I>(checks_), e) && ...);
   }
   template <class Check>
-  bool read_settled_for(const Check& c, const access_event& e) const noexcept {
+  bool quiet_after_read_for(const Check& c, const access_event& e) const noexcept {
     // A check without an on_access of its own keeps no state of accesses.
     if constexpr (!Check::watches(memory_class::tile_static) ||
                   std::is_same_v<decltype(&Check::on_access), decltype(&check_plugin::on_access)>)
       return true;
-    else return (enabled_ & static_cast<unsigned>(check_of<Check>::value)) == 0 || c.read_settled(*this, e);
+    else return (enabled_ & static_cast<unsigned>(check_of<Check>::value)) == 0 || c.quiet_after_read(*this, e);
   }
   void begin(hazard_log::share& share);
   [[gnu::cold, gnu::noinline]] void begin_checks();  // at the task's first access
@@ -226,7 +226,7 @@ class access_monitor : public check_context {
 
   check_pack checks_;
   hazard_log::share* share_ = nullptr;  // the worker's share of the running launch (its accesses go there)
-  settled_words settled_;  // tile_static words whose further reads in the interval change nothing
+  quiet_words quiet_;  // tile_static words whose further reads in the interval change nothing
   recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks);
                         // forgotten when another thread (or point) makes a watched access
   int looks_in_a_row_ = 0;  // the running thread's looks since its last store (or since it began to look)

@@ -54,15 +54,15 @@ struct check_plugin {
   // access between) leaves every shadow as it was and finds again what it found: the monitor gives it
   // only to checks that count looks (true: the spin-wait check). A thread polling a flag is such looks.
   static constexpr bool counts_repeated_looks = false;
-  // Such a check may also take a plain read of a tiled kernel that changes no check's state (a settled
+  // Such a check may also take a plain read of a tiled kernel that changes no check's state (a quiet
   // word) without the access: true when counting it was all on_access would do (then it is not called).
   bool count_look(int /*thread*/) noexcept { return false; }
   // Asked of a check that watches tile_static memory, after it saw the plain read `e` of one aligned
   // 4-byte word in a tiled launch: would another such read of that word, by any thread of the tile in the
   // running tile_static interval, leave this check's state as it is and find nothing? While every enabled
-  // check says yes, such reads reach only the checks that count looks (settled_words.hpp). No by default:
+  // check says yes, such reads reach only the checks that count looks (quiet_words.hpp). No by default:
   // a check that keeps per-word state says when a read stops changing it.
-  bool read_settled(const check_context&, const access_event&) const noexcept { return false; }
+  bool quiet_after_read(const check_context&, const access_event&) const noexcept { return false; }
   // A tile (or a range of points of a non-tiled launch) starts on this worker, after the context's
   // launch, tile and intervals are set.
   void on_tile_begin(check_context&) {}

@@ -65,7 +65,7 @@ class memory_map {
   }
 
   // A 4-byte-aligned address in the TLS block of the last tile_static access: its word of shadow
-  // (shadow_index / 4), or no_word. Inline in every 4-byte hook (settled_words.hpp). A block's shadow starts
+  // (shadow_index / 4), or no_word. Inline in every 4-byte hook (quiet_words.hpp). A block's shadow starts
   // at the block's offset in a 64-byte line (prepare_worker), so an aligned address has an aligned index.
   static constexpr std::size_t no_word = SIZE_MAX;
   std::size_t hot_tile_static_word(std::uintptr_t a) const noexcept {

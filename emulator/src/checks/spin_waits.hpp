@@ -48,12 +48,12 @@ class spin_waits_check : public check_plugin {
     }
   }
 
-  // A plain read by `thread` of a tiled kernel that changes no check's state (a settled word): true when
+  // A plain read by `thread` of a tiled kernel that changes no check's state (a quiet word): true when
   // counting it was all on_access would do.
   [[gnu::always_inline]] bool count_look(int thread) noexcept { return spins_.counted(thread); }
 
-  // Settled reads still reach this check (it counts looks), so none changes what it knows.
-  bool read_settled(const check_context&, const access_event&) const noexcept { return true; }
+  // Quiet reads still reach this check (it counts looks), so none changes what it knows.
+  bool quiet_after_read(const check_context&, const access_event&) const noexcept { return true; }
 
   // Every thread of the tile is at a barrier: a suspect got there, so it left its loop.
   void on_phase_turn(check_context& ctx, memory_scope) noexcept { leave_all(ctx); }

@@ -84,7 +84,7 @@ class spin_watch {
     return ++s.reads >= polls_per_round ? look::round : look::more;
   }
 
-  // A look that changes no check's state (the monitor knows: a settled word), counted without its
+  // A look that changes no check's state (the monitor knows: a quiet word), counted without its
   // address when that is all polled() would do: the thread's locations no longer matter and its round has
   // more looks to go. False: polled() decides.
   bool counted(int t) noexcept {

@@ -32,7 +32,7 @@ class tile_static_budget_check : public check_plugin {
   }
 
   // After any access the span covers its bytes, and the span only grows.
-  bool read_settled(const check_context&, const access_event&) const noexcept { return true; }
+  bool quiet_after_read(const check_context&, const access_event&) const noexcept { return true; }
 
  private:
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e);

@@ -51,9 +51,9 @@ class tile_static_races_check : public check_plugin {
     apply_to_span(ctx, e, base);
   }
 
-  // Settled once the word, whole, has two readers in the interval and no plain write: a read by any
+  // Quiet once the word, whole, has two readers in the interval and no plain write: a read by any
   // thread then adds no reader and meets no write (atomics do not conflict with reads).
-  bool read_settled(const check_context& ctx, const access_event& e) const noexcept {
+  bool quiet_after_read(const check_context& ctx, const access_event& e) const noexcept {
     const std::size_t base = ctx.map().shadow_index(e.where);
     if (base + 4 > bytes_.size() || split_[base >> 2]) return false;
     const shadow_cell& c = words_[base >> 2];

@@ -39,8 +39,8 @@ class uninitialized_reads_check : public check_plugin {
     if (e.kind != access_kind::read) w[0] = w[1] = w[2] = w[3] = tile_began;
   }
 
-  // Settled once the tile wrote all four bytes: they stay written until the tile ends.
-  bool read_settled(const check_context& ctx, const access_event& e) const noexcept {
+  // Quiet once the tile wrote all four bytes: they stay written until the tile ends.
+  bool quiet_after_read(const check_context& ctx, const access_event& e) const noexcept {
     const std::size_t base = ctx.map().shadow_index(e.where);
     if (base + 4 > written_in_.size()) return false;
     const std::uint32_t tile_began = ctx.tile_static_interval().first_epoch;
