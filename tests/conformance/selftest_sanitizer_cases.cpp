@@ -1,7 +1,7 @@
 // Cases for the compute-sanitizer pass's own test (sanitizer_pass_runs_the_tools.cmake): the stand-in
-// sanitizer reports a race at the lines marked below for `planted_race_is_caught`, at an unmarked line for
-// `planted_race_found_elsewhere`, hangs on `planted_divergence_hangs`, reports a race on
-// `correct_with_a_false_alarm` (listed in fake-gpu.tsv) when it runs in a batch, and finds nothing elsewhere.
+// sanitizer reports a race at the marked lines of `planted_race_is_caught`, at an unmarked line for
+// `planted_race_found_elsewhere` and for `correct_with_a_false_alarm` (listed in fake-gpu.tsv), hangs on
+// `planted_divergence_hangs` (alone) and `planted_race_a_batch_stops_in` (in a batch), finds nothing else.
 #include <tessera/conformance/case.hpp>
 
 namespace {
@@ -70,6 +70,18 @@ TESSERA_CASE(correct_zz_after_the_false_alarm, "IDX-1", expect::pass) {
   parallel_for_each(ctx.view(), v.extent.tile<4>(), [=] restrict_amp (tiled_index<4> t) { v[t] = 3; });
   v.synchronize();
   ctx.output("threes", out, std::vector<int>{3, 3, 3, 3});
+}
+
+// Its kernel is correct; the stand-in sanitizer hangs inside it, as on a kernel that never finishes.
+TESSERA_CASE(planted_race_a_batch_stops_in, "MEM-6", expect::hazard("read after write")) {
+  std::vector<int> out(8, 0);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    tile_static int s[8];
+    s[t.local[0]] = t.local[0];  // expect: read after write
+    v[t] = s[(t.local[0] + 1) % 8];  // expect: read after write
+  });
+  v.synchronize();
 }
 
 }  // namespace

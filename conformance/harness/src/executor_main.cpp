@@ -162,7 +162,7 @@ int main(int argc, char** argv) {
                  "diagnostics, or off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
-  app.add_option("--sanitizer-batch", sanitizer.batch, "Correct kernels per compute-sanitizer process (0: spread over the jobs, at most 32)")
+  app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: each tool's cases spread over the jobs, at most 64 a batch)")
       ->capture_default_str();
   app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 16, or one per hardware thread where fewer)")->capture_default_str();
   app.add_option("--sanitized-case", sanitized_cases, "(internal) run these cases' bodies once, unjudged, under compute-sanitizer")->group("");

@@ -45,7 +45,30 @@ struct running {
   std::filesystem::path xml, log;
   bool killed = false;
   std::string device;
+  // A batch's progress, read from its log as it grows: when its latest case began (the process's start
+  // before the first), which is what the case time limit is counted from.
+  clock_type::time_point case_started;
+  std::uintmax_t log_read = 0;
+  std::string partial_line;
 };
+
+// Reads what a batch printed since the last look and notes when a case begins.
+void follow_batch(running& r) {
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(r.log, error);
+  if (error || size <= r.log_read) return;
+  std::ifstream in(r.log, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(r.log_read));
+  std::string fresh(static_cast<std::size_t>(size - r.log_read), '\0');
+  in.read(fresh.data(), static_cast<std::streamsize>(fresh.size()));
+  fresh.resize(static_cast<std::size_t>(in.gcount()));
+  r.log_read += fresh.size();
+  r.partial_line += fresh;
+  std::size_t start = 0;
+  for (std::size_t eol; (eol = r.partial_line.find('\n', start)) != std::string::npos; start = eol + 1)
+    if (r.partial_line.compare(start, std::strlen(sanitizer_case_begins), sanitizer_case_begins) == 0) r.case_started = clock_type::now();
+  r.partial_line.erase(0, start);
+}
 
 std::string safe_name(std::string s) {
   for (char& c : s)
@@ -55,7 +78,8 @@ std::string safe_name(std::string s) {
 
 running start(const sanitizer_job& job, const sanitizer_settings& how, const std::string& device) {
   const std::string name = safe_name(job.ids.size() == 1 ? job.ids.front() : "batch-" + job.ids.front() + "-" + std::to_string(job.ids.size()));
-  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log"), false, device};
+  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log"), false, device, {}, 0, {}};
+  r.case_started = r.started;
   std::filesystem::remove(r.xml);
   std::vector<std::string> args{how.sanitizer};
   auto tool_args = sanitizer_arguments(job.tool, r.xml);
@@ -171,6 +195,20 @@ std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> split_batch_
   return cases;
 }
 
+std::optional<std::pair<std::string, std::vector<sanitizer_finding>>> case_left_unfinished(const std::string& log, const std::string& tool) {
+  const std::string begins = sanitizer_case_begins, ends = sanitizer_case_ends;
+  const std::size_t at = log.rfind(begins);
+  if (at == std::string::npos) return std::nullopt;
+  const std::size_t id_start = at + begins.size();
+  const std::size_t eol = log.find('\n', id_start);
+  if (eol == std::string::npos) return std::nullopt;
+  const std::string id = log.substr(id_start, eol - id_start);
+  if (log.find(ends + id + "\n", eol) != std::string::npos) return std::nullopt;
+  return std::make_pair(id, parse_sanitizer_text(log.substr(eol + 1), tool));
+}
+
+bool findings_end_the_program(const std::string& tool) { return tool == "memcheck" || tool == "synccheck"; }
+
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t, sanitizer_run, const std::string&)>& finished) {
   std::filesystem::create_directories(how.work);
@@ -178,6 +216,13 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
   std::vector<running> active;
   std::size_t next = 0;
   const unsigned width = how.jobs == 0 ? 1 : how.jobs;
+  // The cases of `job` from `first` on, again: one process for one case, a batch for several.
+  auto requeue = [&](const sanitizer_job& job, std::size_t first) {
+    if (first >= job.ids.size()) return;
+    sanitizer_job rest{{job.indices.begin() + static_cast<std::ptrdiff_t>(first), job.indices.end()},
+                       {job.ids.begin() + static_cast<std::ptrdiff_t>(first), job.ids.end()}, job.tool};
+    queue.push_back(std::move(rest));
+  };
   auto done = [&](const running& r, int status) {
     sanitizer_run run = collect(r, status, how);
     if (r.job.ids.size() == 1) {
@@ -185,23 +230,43 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       return;
     }
     const std::string log = read_file(r.log);
-    auto parts = split_batch_output(log, r.job.tool);
+    const auto parts = split_batch_output(log, r.job.tool);
     // Every finding must lie inside some case's lines; one printed outside them (at exit, say) belongs
     // to no case that can be named, so the whole batch runs again case by case.
     std::size_t inside = 0;
     for (const auto& p : parts) inside += p.second.size();
-    if (parse_sanitizer_text(log, r.job.tool).size() > inside) parts.clear();
+    const auto unfinished = case_left_unfinished(log, r.job.tool);
+    if (unfinished) inside += unfinished->second.size();
+    if (parse_sanitizer_text(log, r.job.tool).size() > inside) {
+      for (std::size_t k = 0; k < r.job.ids.size(); ++k) queue.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool});
+      return;
+    }
+    const std::string shared_out = "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)";
     std::size_t k = 0;
-    bool found = false;
-    // After a case with findings the GPU context may be broken (a fault ends it), and the cases after it
-    // would look clean without having run: they go again one by one, as do those the batch never finished.
-    for (; !found && k < parts.size() && k < r.job.ids.size() && parts[k].first == r.job.ids[k]; ++k) {
-      found = !parts[k].second.empty();
-      sanitizer_run mine{run.tool, "ran", run.seconds / static_cast<double>(r.job.ids.size()),
-                         "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)", parts[k].second};
+    bool ended = false;  // by a finding of a tool that ends the program
+    for (; !ended && k < parts.size() && k < r.job.ids.size() && parts[k].first == r.job.ids[k]; ++k) {
+      ended = !parts[k].second.empty() && findings_end_the_program(r.job.tool);
+      sanitizer_run mine{run.tool, "ran", run.seconds / static_cast<double>(r.job.ids.size()), shared_out, parts[k].second};
       finished(r.job.indices[k], std::move(mine), r.device);
     }
-    for (; k < r.job.ids.size(); ++k) queue.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool});
+    // The batch stopped inside the next case (time limit, crash): that case's run is the batch's end.
+    if (!ended && k < r.job.ids.size() && unfinished && unfinished->first == r.job.ids[k]) {
+      sanitizer_run mine{run.tool, run.outcome, std::chrono::duration<double>(clock_type::now() - r.case_started).count(), run.note,
+                         unfinished->second};
+      if (mine.outcome == "ran") {
+        mine.outcome = "crashed";
+        mine.note = "the program ended inside this case: " + last_lines(log, 3);
+      }
+      finished(r.job.indices[k], std::move(mine), r.device);
+      ++k;
+    }
+    // A batch that ended before its first case began (it could not start the program) runs its first
+    // case alone, so that every case is decided by a run of its own at worst.
+    if (k == 0) {
+      queue.push_back({{r.job.indices.front()}, {r.job.ids.front()}, r.job.tool});
+      k = 1;
+    }
+    requeue(r.job, k);
   };
   while (next < queue.size() || !active.empty()) {
     while (next < queue.size() && active.size() < width) {
@@ -231,8 +296,9 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
         any = true;
         continue;
       }
-      if (!active[k].killed &&
-          std::chrono::duration<double>(clock_type::now() - active[k].started).count() > how.timeout_seconds * (active[k].job.ids.size() > 1 ? 2 : 1)) {
+      // The time limit is per case: from the process's start for one case, from the latest case's start in a batch.
+      if (active[k].job.ids.size() > 1) follow_batch(active[k]);
+      if (!active[k].killed && std::chrono::duration<double>(clock_type::now() - active[k].case_started).count() > how.timeout_seconds) {
         kill(-active[k].pid, SIGKILL);
         active[k].killed = true;
       }

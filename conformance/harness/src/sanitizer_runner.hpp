@@ -1,13 +1,15 @@
-// Runs cases' kernels under compute-sanitizer: one process per case and tool (this executor again, with
-// --sanitized-case, under `compute-sanitizer --tool <tool> --xml`), several at a time, each stopped at
-// the case time limit (a kernel that hangs on a divergent barrier is recorded as timed out; the run goes
-// on). Each run's XML (its text when the XML was cut short) becomes typed findings (sanitizer.hpp).
+// Runs cases' kernels under compute-sanitizer: this executor again, with --sanitized-case, under
+// `compute-sanitizer --tool <tool>`, one case per process (its XML is read) or a batch of cases run in turn
+// (its text is read), several processes at a time. Every case is stopped at the case time limit, inside a
+// batch too (a kernel that hangs on a divergent barrier is recorded as timed out; the run goes on). Each
+// run's findings become typed findings (sanitizer.hpp).
 #pragma once
 
 #include <tessera/conformance/sanitizer.hpp>
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,14 +47,25 @@ struct sanitizer_settings {
 // The arguments of compute-sanitizer for `tool`, before the program it runs.
 std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml);
 
+// Whether a finding of `tool` may end the program's GPU work: memcheck stops the kernel it finds fault
+// with (the program then sees cudaErrorLaunchFailure, and later cases of a batch would fail without
+// running), and synccheck is counted with it; racecheck and initcheck report and let the kernel go on.
+bool findings_end_the_program(const std::string& tool);
+
 // Runs every job; `finished` is called once per case and tool as its run ends (in the order they end), with
-// the device it ran on (empty without devices). A batch that does not finish (stopped at the time limit,
-// crashed) is run again one case per process.
+// the device it ran on (empty without devices). A batch stopped inside a case (time limit, crash) records
+// that case as timed out or crashed and runs the cases after it in a new batch; so do the cases after a
+// finding of a tool that ends the program. A finding printed outside every case's lines sends the whole
+// batch back one case per process.
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t index, sanitizer_run, const std::string& device)>& finished);
 
 // The findings of each case of a batch from the batch's text output: case id -> findings, for the cases
 // whose end line was printed.
 std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> split_batch_output(const std::string& log, const std::string& tool);
+
+// The case a batch began and did not end (it was stopped or crashed inside it), with what the tool found
+// in it so far; nothing when every case it began has ended.
+std::optional<std::pair<std::string, std::vector<sanitizer_finding>>> case_left_unfinished(const std::string& log, const std::string& tool);
 
 }  // namespace tessera::conformance
