@@ -165,6 +165,12 @@ int main(int argc, char** argv) {
   app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: each tool's cases spread over the jobs, at most 64 a batch)")
       ->capture_default_str();
   app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 16, or one per hardware thread where fewer)")->capture_default_str();
+  double sanitizer_timeout = 30;
+  app.add_option("--sanitizer-timeout", sanitizer_timeout,
+                 "Seconds a case may run under compute-sanitizer, from its start in the watched process, before it is stopped as a "
+                 "hang (at most --timeout)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_option("--sanitized-case", sanitized_cases, "(internal) run these cases' bodies once, unjudged, under compute-sanitizer")->group("");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
   std::size_t child_stride = 1;
@@ -239,7 +245,7 @@ int main(int argc, char** argv) {
 
     // Under compute-sanitizer, the diagnostic cases run there instead (after the others); the rest run as usual
     // (the isolated children make the same plan, so their case indices are the parent's).
-    sanitizer.timeout_seconds = timeout;
+    sanitizer.timeout_seconds = std::min(timeout, sanitizer_timeout);
     sanitizer.work = (out.empty() ? blobs : out) / "sanitizer";
     const tc::sanitizer_plan plan = tc::plan_sanitizer(selected, backend, expectations, sanitizer);
     std::vector<const tc::case_info*> usual;

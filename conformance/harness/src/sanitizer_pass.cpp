@@ -20,12 +20,11 @@ bool diagnostic(const case_info& c) {
          c.expect.outcome == expected_outcome::out_of_bounds;
 }
 
-// A diagnostic case runs alone under `tool` when its kernel may never finish on a GPU (threads waiting at
-// a barrier others skip, or spinning on a flag nobody sets), or when the tool's findings end the program:
-// in a batch it would hold the cases after it up to the time limit, or leave them a lost context.
-bool runs_alone(const case_info& c, const std::string& tool) {
-  const std::string e = describe(c.expect);
-  return c.expect.outcome == expected_outcome::divergence || e.find("spin-wait") != std::string::npos || findings_end_the_program(tool);
+// A diagnostic case whose kernel may never finish on a GPU: threads waiting at a barrier others skip, or
+// spinning on a flag nobody sets. It runs alone, in a slot of its own (sanitizer_job::may_hang): in a
+// batch it would hold the cases after it up to the time limit.
+bool may_hang(const case_info& c) {
+  return c.expect.outcome == expected_outcome::divergence || describe(c.expect).find("spin-wait") != std::string::npos;
 }
 
 }  // namespace
@@ -64,8 +63,10 @@ sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, con
 void run_sanitizer_pass(const std::vector<const case_info*>& selected, const sanitizer_plan& plan,
                         const expectation_list& expectations, const sanitizer_pass_settings& how,
                         std::vector<case_record>& records, const std::function<void(std::size_t)>& finished) {
-  std::vector<sanitizer_job> jobs;
-  std::map<std::string, std::vector<std::size_t>> batched;  // tool -> cases, in the run's order
+  std::vector<sanitizer_job> alone, last;  // cases run alone: those that may hang (first), memcheck's (last)
+  // Cases run in batches, by tool: diagnostic ones (first: they have not run on the GPU yet, and a kernel
+  // that hangs should start early) and correct kernels.
+  std::map<std::string, std::vector<std::size_t>> diagnostics, correct;
   std::map<std::size_t, std::size_t> pending;  // case index -> tools not yet done
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const case_info& c = *selected[i];
@@ -85,34 +86,41 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
         finished(i);
         continue;
       }
+      // A memcheck finding ends the program's GPU work, and the planted bug is there to be found: a batch
+      // would stop at nearly every case.
       for (const auto& t : tools) {
-        if (runs_alone(c, t))
-          jobs.push_back({{i}, {id_of(c)}, t});
+        if (may_hang(c))
+          alone.push_back({{i}, {id_of(c)}, t, true});
+        else if (findings_end_the_program(t))
+          last.push_back({{i}, {id_of(c)}, t});
         else
-          batched[t].push_back(i);
+          diagnostics[t].push_back(i);
       }
       pending[i] = tools.size();
     } else if (plan.also[i] && records[i].status == case_status::pass) {
-      for (const auto& t : sanitizer_tools_for_correct_kernels()) batched[t].push_back(i);
+      for (const auto& t : sanitizer_tools_for_correct_kernels()) correct[t].push_back(i);
       pending[i] = sanitizer_tools_for_correct_kernels().size();
     }
   }
   // The rest go in batches, one process per batch and tool: a process's start costs more than most
-  // cases, and the processes wait on each other for the GPU (measured on an H100: one racecheck process
-  // of one case 0.35 s alone, 4.2 s each when 16 start at once; 24 cases in one process 1.7 s).
-  // Cases that may hang run alone and first, so that their time limits run out beside the others' work.
+  // cases, and the processes wait on each other (measured on an H100: one racecheck process of one case
+  // 0.35 s alone, 4.2 s each when 16 start at once; 24 cases in one process 1.7 s). On 4 H200s, 16 at once
+  // took 9.5 s on one GPU and 7.7 s spread over the four: they wait on the host's driver more than on a GPU.
   const unsigned width = how.jobs ? how.jobs : default_sanitizer_jobs();
-  for (const auto& [tool, cases] : batched) {
-    const std::size_t per_batch = how.batch ? how.batch : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
-    for (std::size_t k = 0; k < cases.size(); k += per_batch) {
-      sanitizer_job job{{}, {}, tool};
-      for (std::size_t m = k; m < std::min(cases.size(), k + per_batch); ++m) {
-        job.indices.push_back(cases[m]);
-        job.ids.push_back(id_of(*selected[cases[m]]));
+  std::vector<sanitizer_job> jobs = std::move(alone);
+  for (const auto* by_tool : {&diagnostics, &correct})
+    for (const auto& [tool, cases] : *by_tool) {
+      const std::size_t per_batch = how.batch ? how.batch : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
+      for (std::size_t k = 0; k < cases.size(); k += per_batch) {
+        sanitizer_job job{{}, {}, tool};
+        for (std::size_t m = k; m < std::min(cases.size(), k + per_batch); ++m) {
+          job.indices.push_back(cases[m]);
+          job.ids.push_back(id_of(*selected[cases[m]]));
+        }
+        jobs.push_back(std::move(job));
       }
-      jobs.push_back(std::move(job));
     }
-  }
+  jobs.insert(jobs.end(), last.begin(), last.end());
 
   sanitizer_settings settings{plan.program, how.executable, how.child_args, how.timeout_seconds,
                               width, how.work, {}};

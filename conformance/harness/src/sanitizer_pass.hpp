@@ -29,7 +29,7 @@ struct sanitizer_pass_settings {
   std::string mode = "auto";     // auto: diagnostic cases and the hazard corpus; all: every case; diagnostics; off
   unsigned jobs = 0;             // processes at a time; 0: default_sanitizer_jobs()
   std::size_t batch = 0;         // cases per batch; 0: as many as spread each tool's over the jobs (at most 64)
-  double timeout_seconds = 120;  // per case and tool
+  double timeout_seconds = 30;   // per case and tool, from the case's start in its process
   std::filesystem::path work;    // XML and logs of each run
   std::string executable;        // this executor
   std::vector<std::string> child_args;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -45,15 +46,16 @@ struct running {
   std::filesystem::path xml, log;
   bool killed = false;
   std::string device;
-  // A batch's progress, read from its log as it grows: when its latest case began (the process's start
-  // before the first), which is what the case time limit is counted from.
+  // The job's progress, read from its log as it grows: when its latest case began (the process's start
+  // before the first), which is what the case time limit is counted from; the start of compute-sanitizer
+  // and of the program, slow when many start at once, is not the case's.
   clock_type::time_point case_started;
   std::uintmax_t log_read = 0;
   std::string partial_line;
 };
 
-// Reads what a batch printed since the last look and notes when a case begins.
-void follow_batch(running& r) {
+// Reads what a job printed since the last look and notes when a case begins.
+void follow_log(running& r) {
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(r.log, error);
   if (error || size <= r.log_read) return;
@@ -121,7 +123,7 @@ sanitizer_run collect(const running& r, int status, const sanitizer_settings& ho
   if (r.killed) {
     run.outcome = "timed out";
     run.note = "stopped after " + std::to_string(static_cast<int>(how.timeout_seconds)) +
-               " s (a kernel that never finishes: threads waiting at a barrier others never reach?)";
+               " s in the case (a kernel that never finishes: threads waiting at a barrier others never reach?)";
   } else if (WIFSIGNALED(status)) {
     run.outcome = "crashed";
     run.note = std::string("compute-sanitizer was killed by signal ") + strsignal(WTERMSIG(status)) + ": " + last_lines(log, 3);
@@ -207,21 +209,23 @@ std::optional<std::pair<std::string, std::vector<sanitizer_finding>>> case_left_
   return std::make_pair(id, parse_sanitizer_text(log.substr(eol + 1), tool));
 }
 
-bool findings_end_the_program(const std::string& tool) { return tool == "memcheck" || tool == "synccheck"; }
+bool findings_end_the_program(const std::string& tool) { return tool == "memcheck"; }
 
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t, sanitizer_run, const std::string&)>& finished) {
   std::filesystem::create_directories(how.work);
-  std::vector<sanitizer_job> queue(jobs.begin(), jobs.end());
+  // Cases sent back by a batch go to the front: a batch that stopped has already spent a time limit, and
+  // the cases after it should not wait behind every job not yet started.
+  std::deque<sanitizer_job> queue(jobs.begin(), jobs.end());
+  std::vector<sanitizer_job> again;  // this batch's cases to run again, in order
   std::vector<running> active;
-  std::size_t next = 0;
   const unsigned width = how.jobs == 0 ? 1 : how.jobs;
   // The cases of `job` from `first` on, again: one process for one case, a batch for several.
-  auto requeue = [&](const sanitizer_job& job, std::size_t first) {
+  auto send_back = [&](const sanitizer_job& job, std::size_t first) {
     if (first >= job.ids.size()) return;
     sanitizer_job rest{{job.indices.begin() + static_cast<std::ptrdiff_t>(first), job.indices.end()},
-                       {job.ids.begin() + static_cast<std::ptrdiff_t>(first), job.ids.end()}, job.tool};
-    queue.push_back(std::move(rest));
+                       {job.ids.begin() + static_cast<std::ptrdiff_t>(first), job.ids.end()}, job.tool, job.may_hang};
+    again.push_back(std::move(rest));
   };
   auto done = [&](const running& r, int status) {
     sanitizer_run run = collect(r, status, how);
@@ -238,7 +242,7 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     const auto unfinished = case_left_unfinished(log, r.job.tool);
     if (unfinished) inside += unfinished->second.size();
     if (parse_sanitizer_text(log, r.job.tool).size() > inside) {
-      for (std::size_t k = 0; k < r.job.ids.size(); ++k) queue.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool});
+      for (std::size_t k = 0; k < r.job.ids.size(); ++k) again.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool, r.job.may_hang});
       return;
     }
     const std::string shared_out = "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)";
@@ -263,14 +267,21 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     // A batch that ended before its first case began (it could not start the program) runs its first
     // case alone, so that every case is decided by a run of its own at worst.
     if (k == 0) {
-      queue.push_back({{r.job.indices.front()}, {r.job.ids.front()}, r.job.tool});
+      again.push_back({{r.job.indices.front()}, {r.job.ids.front()}, r.job.tool, r.job.may_hang});
       k = 1;
     }
-    requeue(r.job, k);
+    send_back(r.job, k);
   };
-  while (next < queue.size() || !active.empty()) {
-    while (next < queue.size() && active.size() < width) {
-      const sanitizer_job job = queue[next++];
+  while (!queue.empty() || !active.empty()) {
+    // Every job that has a free slot of its kind starts, in queue order.
+    for (auto it = queue.begin(); it != queue.end();) {
+      const auto busy = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return a.job.may_hang == it->may_hang; }));
+      if (busy >= width) {
+        ++it;
+        continue;
+      }
+      const sanitizer_job job = std::move(*it);
+      it = queue.erase(it);
       // The GPU with the fewest jobs running (the first of them on a tie).
       std::string device;
       std::size_t fewest = SIZE_MAX;
@@ -293,11 +304,13 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
         const running r = std::move(active[k]);
         active.erase(active.begin() + static_cast<std::ptrdiff_t>(k));
         done(r, status);
+        queue.insert(queue.begin(), again.begin(), again.end());
+        again.clear();
         any = true;
         continue;
       }
-      // The time limit is per case: from the process's start for one case, from the latest case's start in a batch.
-      if (active[k].job.ids.size() > 1) follow_batch(active[k]);
+      // The time limit is per case, from its begin line (the process's start until the first).
+      follow_log(active[k]);
       if (!active[k].killed && std::chrono::duration<double>(clock_type::now() - active[k].case_started).count() > how.timeout_seconds) {
         kill(-active[k].pid, SIGKILL);
         active[k].killed = true;

@@ -26,6 +26,9 @@ struct sanitizer_job {
   std::vector<std::size_t> indices;  // of the cases in the run
   std::vector<std::string> ids;      // the cases, in the order they run
   std::string tool;                  // racecheck, synccheck, memcheck, initcheck
+  // A case whose kernel may never finish: such jobs have their own `jobs` slots, so that those hanging
+  // until the time limit (they wait, mostly) do not hold back the rest.
+  bool may_hang = false;
 };
 
 // What the watched executor prints around each case of a batch (followed by the case's id).
@@ -36,7 +39,7 @@ struct sanitizer_settings {
   std::string sanitizer;                // compute-sanitizer
   std::string executable;               // this executor
   std::vector<std::string> child_args;  // --seed, --expectations, ... passed on
-  double timeout_seconds = 120;         // per job
+  double timeout_seconds = 30;          // per case, from its begin line in the process
   unsigned jobs = 1;                    // processes at a time (they share the GPUs)
   std::filesystem::path work;           // where each job's XML and log are kept
   // The GPUs to spread the jobs over ("cuda:0", "cuda:1"): each job starts on the one running the fewest,
@@ -47,9 +50,9 @@ struct sanitizer_settings {
 // The arguments of compute-sanitizer for `tool`, before the program it runs.
 std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml);
 
-// Whether a finding of `tool` may end the program's GPU work: memcheck stops the kernel it finds fault
-// with (the program then sees cudaErrorLaunchFailure, and later cases of a batch would fail without
-// running), and synccheck is counted with it; racecheck and initcheck report and let the kernel go on.
+// Whether a finding of `tool` ends the program's GPU work: memcheck stops the kernel it finds fault with
+// (the program then sees cudaErrorLaunchFailure, and later cases of a batch would fail without running);
+// racecheck, initcheck and synccheck report and let the kernel go on.
 bool findings_end_the_program(const std::string& tool);
 
 // Runs every job; `finished` is called once per case and tool as its run ends (in the order they end), with
