@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
                   "compute-sanitizer on GPU backends: auto (diagnostic cases and the hazard corpus), all (every case), diagnostics, off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
-  run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: 16, or one per hardware thread where fewer)")->capture_default_str();
+  run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: 8, or one per hardware thread where fewer; as many again for cases that may hang)")->capture_default_str();
   run->add_option("--sanitizer-timeout", sanitizer_timeout, "Seconds a case may run under compute-sanitizer before it counts as hung (at most --timeout)")
       ->capture_default_str();
   std::string gpus;

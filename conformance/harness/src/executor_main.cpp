@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: each tool's cases spread over the jobs, at most 64 a batch)")
       ->capture_default_str();
-  app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 16, or one per hardware thread where fewer)")->capture_default_str();
+  app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 8, or one per hardware thread where fewer; as many again for cases that may hang)")->capture_default_str();
   double sanitizer_timeout = 30;
   app.add_option("--sanitizer-timeout", sanitizer_timeout,
                  "Seconds a case may run under compute-sanitizer, from its start in the watched process, before it is stopped as a "

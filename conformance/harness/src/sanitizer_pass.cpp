@@ -11,7 +11,7 @@
 
 namespace tessera::conformance {
 
-unsigned default_sanitizer_jobs() { return std::clamp(std::thread::hardware_concurrency(), 1u, 16u); }
+unsigned default_sanitizer_jobs() { return std::clamp(std::thread::hardware_concurrency(), 1u, 8u); }
 
 namespace {
 

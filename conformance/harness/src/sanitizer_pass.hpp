@@ -19,10 +19,10 @@
 
 namespace tessera::conformance {
 
-// compute-sanitizer processes at a time when not given: 16, or the hardware threads where fewer. The
-// processes slow each other down on the host's processors, whatever the GPUs: on 2 H100s and 32 cores, 16
-// at a time ran the suite's pass in 114 s (1,661 s of processes in all), 32 in 120 s (3,712 s), 64 in
-// 178 s (11,001 s); on 4 H200s and 64 cores, 64 at a time took 228 s on one GPU and 163 s on four.
+// compute-sanitizer processes at a time when not given: 8, or the hardware threads where fewer (and as
+// many again for cases that may hang). The processes slow each other down on the host, whatever the GPUs:
+// with batches, on 4 H200s and 64 cores, the suite's pass took 81 s at 8 and 95 s at 16 on one GPU, 69 s and
+// 71 s on four (2026-11-26, one host, one hour).
 unsigned default_sanitizer_jobs();
 
 struct sanitizer_pass_settings {

@@ -220,6 +220,8 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
   std::vector<sanitizer_job> again;  // this batch's cases to run again, in order
   std::vector<running> active;
   const unsigned width = how.jobs == 0 ? 1 : how.jobs;
+  // A case of the suite runs in well under a second under a tool (a few seconds when many processes start at once).
+  const auto stalled = std::chrono::duration<double>(std::min(10.0, how.timeout_seconds / 2));
   // The cases of `job` from `first` on, again: one process for one case, a batch for several.
   auto send_back = [&](const sanitizer_job& job, std::size_t first) {
     if (first >= job.ids.size()) return;
@@ -273,9 +275,15 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     send_back(r.job, k);
   };
   while (!queue.empty() || !active.empty()) {
-    // Every job that has a free slot of its kind starts, in queue order.
+    // Every job that has a free slot of its kind starts, in queue order. A job that may hang gives its
+    // slot up once its case has run for `stalled` (it hangs, most likely, and waits without working), so
+    // that the others of its kind need not wait for its time limit.
+    const auto now = clock_type::now();
+    const auto holds_slot = [&](const running& a, bool may_hang) {
+      return a.job.may_hang == may_hang && !(may_hang && now - a.case_started > stalled);
+    };
     for (auto it = queue.begin(); it != queue.end();) {
-      const auto busy = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return a.job.may_hang == it->may_hang; }));
+      const auto busy = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return holds_slot(a, it->may_hang); }));
       if (busy >= width) {
         ++it;
         continue;
