@@ -1,7 +1,7 @@
-// Cases for the compute-sanitizer pass's own test (sanitizer_pass_runs_the_tools.cmake): the stand-in
-// sanitizer reports a race at the marked lines of `planted_race_is_caught`, at an unmarked line for
-// `planted_race_found_elsewhere` and for `correct_with_a_false_alarm` (listed in fake-gpu.tsv), hangs on
-// `planted_divergence_hangs` (alone) and `planted_race_a_batch_stops_in` (in a batch), finds nothing else.
+// Cases of the compute-sanitizer pass's test (sanitizer_pass_runs_the_tools.cmake): the stand-in reports a
+// race at the marked lines of `planted_race_is_caught`, at other lines for `planted_race_found_elsewhere` and
+// `correct_with_a_false_alarm` (listed in fake-gpu.tsv), hangs on `planted_divergence_hangs` (alone) and on
+// `planted_race_a_batch_stops_in` (in a batch); `planted_divergence_that_ends` ends; it finds nothing else.
 #include <tessera/conformance/case.hpp>
 
 namespace {
@@ -80,6 +80,16 @@ TESSERA_CASE(planted_race_a_batch_stops_in, "MEM-6", expect::hazard("read after 
     tile_static int s[8];
     s[t.local[0]] = t.local[0];  // expect: read after write
     v[t] = s[(t.local[0] + 1) % 8];  // expect: read after write
+  });
+  v.synchronize();
+}
+
+TESSERA_CASE(planted_divergence_that_ends, "BAR-8", expect::divergence) {
+  std::vector<int> out(8, 0);
+  array_view<int, 1> v(8, out);
+  parallel_for_each(ctx.view(), v.extent.tile<8>(), [=] restrict_amp (tiled_index<8> t) {
+    if (t.local[0] < 4) t.barrier.wait();  // expect: barrier divergence
+    v[t] = 1;
   });
   v.synchronize();
 }

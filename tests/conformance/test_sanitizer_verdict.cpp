@@ -134,4 +134,27 @@ TEST(SanitizerBatch, FindingsAreSplitByTheLinesAroundEachCase) {
   EXPECT_EQ(parts[1].second[0].count, 4u);
 }
 
+// The case a batch was inside when it stopped, with what the tool printed in it so far; none once every
+// case begun has ended.
+TEST(SanitizerBatch, TheCaseABatchStoppedInsideIsNamedWithItsFindingsSoFar) {
+  const std::string ended = "tessera-sanitized-case-begins: a.one\ntessera-sanitized-case-ends: a.one\n";
+  EXPECT_FALSE(tc::case_left_unfinished(ended, "racecheck").has_value());
+  const std::string stopped = ended +
+                              "tessera-sanitized-case-begins: a.two\n"
+                              "========= Error: Race reported between Write access at k(int *)+0xc0 in /s/a.cpp:9\n"
+                              "=========     and Read access at k(int *)+0xf0 in /s/a.cpp:10 [4 hazards]\n"
+                              "========= \n";
+  const auto inside = tc::case_left_unfinished(stopped, "racecheck");
+  ASSERT_TRUE(inside.has_value());
+  EXPECT_EQ(inside->first, "a.two");
+  ASSERT_EQ(inside->second.size(), 1u);
+  EXPECT_EQ(inside->second[0].first.line, 9);
+}
+
+// Only memcheck's findings end the program's GPU work; a batch goes on after the others'.
+TEST(SanitizerBatch, OnlyMemcheckFindingsEndABatch) {
+  EXPECT_TRUE(tc::findings_end_the_program("memcheck"));
+  for (const char* tool : {"racecheck", "initcheck", "synccheck"}) EXPECT_FALSE(tc::findings_end_the_program(tool)) << tool;
+}
+
 }  // namespace
