@@ -29,6 +29,10 @@ namespace tessera::emulator::detail {
 // it: try/catch is not allowed in kernels (GEN-5).
 struct fiber_unwind {};
 
+// Cache lines above a parked thread's saved stack pointer that it touches first when it resumes: the
+// saved registers, the barrier path's frame, the kernel's frame.
+inline constexpr int resumed_stack_lines = 4;
+
 // One launch as a worker runs its tiles, made by the scheduler for each share of them and passed down:
 // the launch, the seed of its threads' order, the size of the fibers' stacks, and the worker's share of
 // the launch's hazard log (null: checks off).
@@ -207,8 +211,13 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site, const void*
   const int next = next_after_stop();
   if (next == self) return;  // the phase turned and this thread runs first in the next one
   // The thread after `next` resumes from its saved registers at the top of its stack, which a tile of
-  // many threads has long pushed out of the L1 cache: fetch them while `next` runs.
-  if (pos_ + 1 < static_cast<int>(order_.size())) __builtin_prefetch(threads_[order_[pos_ + 1]].context);
+  // many threads has long pushed out of the L1 cache, and goes on in the frames just above them (this
+  // function's, the kernel's, whose first store is the next wait's source_site): fetch those lines while
+  // `next` runs.
+  if (pos_ + 1 < static_cast<int>(order_.size())) {
+    const char* top = static_cast<const char*>(threads_[order_[pos_ + 1]].context);
+    for (int line = 0; line < resumed_stack_lines; ++line) __builtin_prefetch(top + 64 * line, 1);
+  }
   switch_to(next);
   if (unwinding_) throw fiber_unwind{};
 }
