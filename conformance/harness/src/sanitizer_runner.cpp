@@ -222,12 +222,11 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
   const unsigned width = how.jobs == 0 ? 1 : how.jobs;
   // A case of the suite runs in well under a second under a tool (a few seconds when many processes start at once).
   const auto stalled = std::chrono::duration<double>(std::min(10.0, how.timeout_seconds / 2));
-  // The cases of `job` from `first` on, again: one process for one case, a batch for several.
-  auto send_back = [&](const sanitizer_job& job, std::size_t first) {
-    if (first >= job.ids.size()) return;
-    sanitizer_job rest{{job.indices.begin() + static_cast<std::ptrdiff_t>(first), job.indices.end()},
-                       {job.ids.begin() + static_cast<std::ptrdiff_t>(first), job.ids.end()}, job.tool, job.may_hang};
-    again.push_back(std::move(rest));
+  // The cases of `job` from `first` to `last` (exclusive), again: one process for one case, a batch for several.
+  auto send_back = [&](const sanitizer_job& job, std::size_t first, std::size_t last) {
+    if (first >= last) return;
+    const auto from = static_cast<std::ptrdiff_t>(first), to = static_cast<std::ptrdiff_t>(last);
+    again.push_back({{job.indices.begin() + from, job.indices.begin() + to}, {job.ids.begin() + from, job.ids.begin() + to}, job.tool, job.may_hang});
   };
   auto done = [&](const running& r, int status) {
     sanitizer_run run = collect(r, status, how);
@@ -244,7 +243,7 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     const auto unfinished = case_left_unfinished(log, r.job.tool);
     if (unfinished) inside += unfinished->second.size();
     if (parse_sanitizer_text(log, r.job.tool).size() > inside) {
-      for (std::size_t k = 0; k < r.job.ids.size(); ++k) again.push_back({{r.job.indices[k]}, {r.job.ids[k]}, r.job.tool, r.job.may_hang});
+      for (std::size_t k = 0; k < r.job.ids.size(); ++k) send_back(r.job, k, k + 1);
       return;
     }
     const std::string shared_out = "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)";
@@ -269,25 +268,25 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     // A batch that ended before its first case began (it could not start the program) runs its first
     // case alone, so that every case is decided by a run of its own at worst.
     if (k == 0) {
-      again.push_back({{r.job.indices.front()}, {r.job.ids.front()}, r.job.tool, r.job.may_hang});
+      send_back(r.job, 0, 1);
       k = 1;
     }
-    send_back(r.job, k);
+    send_back(r.job, k, r.job.ids.size());
   };
   while (!queue.empty() || !active.empty()) {
     // Every job that has a free slot of its kind starts, in queue order. A job that may hang gives its
     // slot up once its case has run for `stalled` (it hangs, most likely, and waits without working), so
     // that the others of its kind need not wait for its time limit.
     const auto now = clock_type::now();
-    const auto holds_slot = [&](const running& a, bool may_hang) {
-      return a.job.may_hang == may_hang && !(may_hang && now - a.case_started > stalled);
-    };
+    std::size_t busy[2] = {0, 0};  // slots held: [0] by the others, [1] by jobs that may hang
+    for (const running& a : active)
+      if (!(a.job.may_hang && now - a.case_started > stalled)) ++busy[a.job.may_hang];
     for (auto it = queue.begin(); it != queue.end();) {
-      const auto busy = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return holds_slot(a, it->may_hang); }));
-      if (busy >= width) {
+      if (busy[it->may_hang] >= width) {
         ++it;
         continue;
       }
+      ++busy[it->may_hang];
       const sanitizer_job job = std::move(*it);
       it = queue.erase(it);
       // The GPU with the fewest jobs running (the first of them on a tie).
@@ -301,6 +300,7 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       if (r.pid < 0) {
         for (std::size_t index : job.indices)
           finished(index, sanitizer_run{job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}}, device);
+        --busy[job.may_hang];
         continue;
       }
       active.push_back(std::move(r));
