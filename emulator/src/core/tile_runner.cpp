@@ -216,31 +216,34 @@ std::vector<source_line> tile_runner::call_chain(const thread_slot& t, bool for_
   return chain;
 }
 
-namespace {
-
-bool same_places(const std::vector<source_line>& a, const std::vector<source_line>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!(a[i] == b[i]) || a[i].column != b[i].column) return false;
-  return true;
+std::uint32_t tile_runner::call_chain_number_of(const thread_slot& t) const {
+  const auto bits = reinterpret_cast<std::uintptr_t>(t.pc) ^ (reinterpret_cast<std::uintptr_t>(t.caller) >> 4);
+  chain_number_memo& m = chain_numbers_[(bits ^ (bits >> 6)) % chain_numbers_.size()];
+  if (m.pc != t.pc || m.caller != t.caller || m.pc == nullptr) {
+    const access_monitor::pause unwatched;
+    m = chain_number_memo{t.pc, t.caller, call_chain_number(t.pc, t.caller)};
+  }
+  return m.number;
 }
 
-}  // namespace
-
 bool tile_runner::call_chains_differ() const {
-  const access_monitor::pause unwatched;
-  // Few distinct places per phase (usually two copies of one call): look each up once.
-  std::vector<std::pair<const void*, const void*>> places;
-  std::vector<source_line> first;
+  bool first_seen = false;
+  std::uint32_t first = 0;
+  const void* last_pc = nullptr;  // threads side by side usually wait at one copy: ask once for a run of them
+  const void* last_caller = nullptr;
   for (int i = 0; i < n_; ++i) {
     const thread_slot& t = threads_[i];
     if (t.st != state::at_barrier) continue;
-    const std::pair<const void*, const void*> place{t.pc, t.caller};
-    if (std::find(places.begin(), places.end(), place) != places.end()) continue;
-    places.push_back(place);
-    std::vector<source_line> chain = call_chain(t, false);
-    if (places.size() == 1) first = std::move(chain);
-    else if (!same_places(chain, first)) return true;
+    if (first_seen && t.pc == last_pc && t.caller == last_caller) continue;
+    last_pc = t.pc;
+    last_caller = t.caller;
+    const std::uint32_t number = call_chain_number_of(t);
+    if (!first_seen) {
+      first = number;
+      first_seen = true;
+    } else if (number != first) {
+      return true;
+    }
   }
   return false;
 }

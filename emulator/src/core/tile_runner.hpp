@@ -17,6 +17,7 @@
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
 
+#include <array>
 #include <csetjmp>
 #include <cstdint>
 #include <exception>
@@ -135,6 +136,7 @@ class tile_runner {
   void unwind_parked();
   std::exception_ptr divergence_report() const;
   bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
+  std::uint32_t call_chain_number_of(const thread_slot& t) const;
   std::vector<source_line> call_chain(const thread_slot& t, bool for_report) const;
   std::exception_ptr exception_report() const;
   std::exception_ptr overflow_report() const;
@@ -172,6 +174,14 @@ class tile_runner {
   bool mismatch_ = false;
   bool chain_mismatch_ = false;  // same line, but the machine code or the calling function differs
   bool chains_diverged_ = false;  // ... and the call chains differ: the report names them
+  // call_chain_number()'s answers for the (pc, caller) pairs this worker has met, direct-mapped: a kernel
+  // whose barrier call the compiler duplicated asks for the same few at every barrier of every tile.
+  struct chain_number_memo {
+    const void* pc = nullptr;
+    const void* caller = nullptr;
+    std::uint32_t number = 0;
+  };
+  mutable std::array<chain_number_memo, 64> chain_numbers_{};
   const char* phase_file_ = nullptr;  // the phase's first arrival
   int phase_line_ = 0;
   const void* phase_pc_ = nullptr;

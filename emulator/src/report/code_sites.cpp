@@ -3,6 +3,10 @@
 #include "symbolizer.hpp"
 
 #include <filesystem>
+#include <map>
+#include <mutex>
+#include <tuple>
+#include <unordered_map>
 
 namespace tessera::emulator::detail {
 namespace {
@@ -68,6 +72,29 @@ std::optional<source_line> first_user_line(const std::vector<const void*>& call_
 std::string first_user_site(const std::vector<const void*>& call_stack) {
   const std::optional<source_line> line = first_user_line(call_stack);
   return line ? line->text() : std::string();
+}
+
+std::uint32_t call_chain_number(const void* return_address, const void* caller) {
+  using place = std::tuple<std::string, int, std::size_t, int>;  // file, line, offset, column
+  struct pair_hash {
+    std::size_t operator()(const std::pair<const void*, const void*>& p) const noexcept {
+      return std::hash<const void*>{}(p.first) * 31 + std::hash<const void*>{}(p.second);
+    }
+  };
+  static std::mutex m;
+  static std::unordered_map<std::pair<const void*, const void*>, std::uint32_t, pair_hash> by_addresses;
+  static std::map<std::vector<place>, std::uint32_t> by_places;
+  const std::lock_guard g(m);
+  const std::pair<const void*, const void*> key{return_address, caller};
+  if (const auto it = by_addresses.find(key); it != by_addresses.end()) return it->second;
+  std::vector<place> places;
+  std::vector<source_line> chain = user_inline_chain(return_address, false);
+  if (caller != nullptr)
+    for (source_line& line : user_inline_chain(caller, false)) chain.push_back(std::move(line));
+  for (source_line& line : chain) places.emplace_back(std::move(line.file), line.line, line.offset, line.column);
+  const auto [it, added] = by_places.try_emplace(std::move(places), static_cast<std::uint32_t>(by_places.size()));
+  by_addresses.emplace(key, it->second);
+  return it->second;
 }
 
 }  // namespace tessera::emulator::detail

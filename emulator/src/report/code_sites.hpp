@@ -7,6 +7,7 @@
 
 #include <tessera/hazard_types.hpp>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,5 +31,12 @@ std::string first_user_site(const std::vector<const void*>& call_stack);
 // `counted`: whether an address without line information counts as a symbolization failure (a report's
 // lookup) or not (a comparison's).
 std::vector<source_line> user_inline_chain(const void* return_address, bool counted = true);
+
+// A number for the places a barrier is waited at: user_inline_chain(return_address), then, when caller is
+// not null, user_inline_chain(caller) (not counted as failures). Two pairs of addresses get one number
+// exactly when those lines and columns are the same. Each pair is symbolized once per process: a tile
+// whose threads wait at two copies of one call (code the compiler duplicated) compares numbers at every
+// barrier, not file names.
+std::uint32_t call_chain_number(const void* return_address, const void* caller);
 
 }  // namespace tessera::emulator::detail
