@@ -81,58 +81,95 @@ class process_dwarf {
     Dwarf_Files* files = nullptr;
     std::size_t file_count = 0;
     if (dwarf_getsrcfiles(cu, &files, &file_count) != 0) files = nullptr;
-    Dwarf_Die* innermost = nullptr;
-    Dwarf_Die scope;
-    const int found = dwarf_getscopes(cu, pc - bias, &innermost);
-    if (found > 0) scope = innermost[0];
-    std::free(innermost);
-    if (found <= 0 && !innermost_at(cu, pc - bias, scope)) return lines;
-    Dwarf_Die* scopes = nullptr;
-    const int n = dwarf_getscopes_die(&scope, &scopes);
-    for (int i = 0; i < n; ++i) {
-      if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine) continue;
+    const unit_scopes& unit = scopes_of(cu);
+    for (int i = unit.innermost(pc - bias); i >= 0; i = unit.scopes[static_cast<std::size_t>(i)].parent) {
+      Dwarf_Die die = unit.scopes[static_cast<std::size_t>(i)].die;
+      if (dwarf_tag(&die) != DW_TAG_inlined_subroutine) continue;
       Dwarf_Attribute attr;
       Dwarf_Word call_file = 0, call_line = 0, call_column = 0;
-      if (dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_file, &attr), &call_file) != 0 ||
-          dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &attr), &call_line) != 0 || call_line == 0)
+      if (dwarf_formudata(dwarf_attr(&die, DW_AT_call_file, &attr), &call_file) != 0 ||
+          dwarf_formudata(dwarf_attr(&die, DW_AT_call_line, &attr), &call_line) != 0 || call_line == 0)
         continue;
       const char* name = files != nullptr && call_file < file_count ? dwarf_filesrc(files, call_file, nullptr, nullptr) : nullptr;
-      dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_column, &attr), &call_column);  // optional
+      dwarf_formudata(dwarf_attr(&die, DW_AT_call_column, &attr), &call_column);  // optional
       if (name != nullptr) lines.push_back(source_line{name, static_cast<int>(call_line), 0, static_cast<int>(call_column)});
     }
-    std::free(scopes);
     return lines;
   }
 
  private:
-  // The innermost DIE under `die` whose code holds pc. dwarf_getscopes descends only through DIEs that hold
-  // pc themselves; with full debug information (-g) GCC puts a local class's member functions - the call
-  // operator of a kernel lambda written in a function, and what is inlined into it - inside the enclosing
-  // function's DIE, whose own code does not hold pc (-g1 puts them at the top). So the search also goes
-  // through every DIE that can hold a function.
-  static bool innermost_at(Dwarf_Die* die, Dwarf_Addr pc, Dwarf_Die& found) {
+  // The DIEs of one compile unit that hold code (functions, inlined calls, blocks), each with the nearest
+  // such DIE around it: one walk of the unit, then each address is a scan of ranges. (libdw's
+  // dwarf_getscopes and dwarf_getscopes_die walk the unit for every address, twice; clang writes no
+  // DW_AT_sibling, so every step over a type walks all its members: tens of milliseconds an address in a
+  // unit of many templates, paid by every barrier whose call the compiler copied.)
+  struct unit_scopes {
+    struct scope {
+      Dwarf_Die die;
+      int parent;  // index of the enclosing scope; -1: none
+      std::vector<std::pair<Dwarf_Addr, Dwarf_Addr>> ranges;
+      int depth;
+    };
+    std::vector<scope> scopes;  // in the walk's order: a scope before the scopes inside it
+
+    // The innermost scope holding pc (the deepest; the first found among equals); -1: none.
+    int innermost(Dwarf_Addr pc) const {
+      int best = -1;
+      for (std::size_t i = 0; i < scopes.size(); ++i) {
+        const scope& s = scopes[i];
+        if (best >= 0 && s.depth <= scopes[static_cast<std::size_t>(best)].depth) continue;
+        for (const auto& [low, high] : s.ranges)
+          if (pc >= low && pc < high) {
+            best = static_cast<int>(i);
+            break;
+          }
+      }
+      return best;
+    }
+  };
+
+  // The walk goes through every DIE that holds code and every DIE that can hold a function: with full
+  // debug information (-g) GCC puts a local class's member functions - the call operator of a kernel
+  // lambda written in a function, and what is inlined into it - inside the enclosing function's DIE,
+  // whose own code does not hold them (-g1 puts them at the top).
+  static void add_scopes(Dwarf_Die* die, int parent, int depth, unit_scopes& unit) {
     Dwarf_Die child;
-    if (dwarf_child(die, &child) != 0) return false;
+    if (dwarf_child(die, &child) != 0) return;
     do {
-      if (dwarf_haspc(&child, pc) > 0) {
-        found = child;
-        innermost_at(&child, pc, found);  // a deeper one, if any
-        return true;
+      int here = parent;
+      std::vector<std::pair<Dwarf_Addr, Dwarf_Addr>> ranges;
+      Dwarf_Addr base = 0, low = 0, high = 0;
+      for (std::ptrdiff_t offset = 0; (offset = dwarf_ranges(&child, offset, &base, &low, &high)) > 0;) ranges.emplace_back(low, high);
+      if (!ranges.empty()) {
+        here = static_cast<int>(unit.scopes.size());
+        unit.scopes.push_back(unit_scopes::scope{child, parent, std::move(ranges), depth});
       }
       switch (dwarf_tag(&child)) {
         case DW_TAG_subprogram:
+        case DW_TAG_inlined_subroutine:
         case DW_TAG_lexical_block:
         case DW_TAG_namespace:
         case DW_TAG_class_type:
         case DW_TAG_structure_type:
         case DW_TAG_union_type:
-          if (innermost_at(&child, pc, found)) return true;
+          add_scopes(&child, here, depth + 1, unit);
           break;
         default:
+          if (here != parent) add_scopes(&child, here, depth + 1, unit);
           break;
       }
     } while (dwarf_siblingof(&child, &child) == 0);
-    return false;
+  }
+
+  const unit_scopes& scopes_of(Dwarf_Die* cu) {
+    const auto key = std::make_pair(dwarf_cu_getdwarf(cu->cu), dwarf_dieoffset(cu));
+    auto it = units_.find(key);
+    if (it == units_.end()) {
+      unit_scopes unit;
+      add_scopes(cu, -1, 0, unit);
+      it = units_.emplace(key, std::move(unit)).first;
+    }
+    return it->second;
   }
 
   // The compile unit holding `pc`. libdwfl finds it through .debug_aranges, which only some compilers
@@ -158,6 +195,7 @@ class process_dwarf {
     dwfl_report_end(dwfl_, nullptr, nullptr);
   }
 
+  std::map<std::pair<Dwarf*, Dwarf_Off>, unit_scopes> units_;
   Dwfl_Callbacks callbacks_{};
   char* debuginfo_path_ = nullptr;
   Dwfl* dwfl_ = nullptr;
