@@ -18,7 +18,7 @@ if(NOT rc EQUAL 0)
 endif()
 
 # The function's body: from its label to the next blank line.
-string(FIND "${listing}" "<tessera::detail::barrier_wait(tessera::memory_scope, tessera::source_site)>:" start)
+string(FIND "${listing}" "<tessera::detail::barrier_wait(tessera::memory_scope, char const*, int, void const*)>:" start)
 if(start EQUAL -1)
   message(FATAL_ERROR "${BINARY} has no tessera::detail::barrier_wait; was it linked with the emulator?")
 endif()

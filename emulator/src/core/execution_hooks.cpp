@@ -34,10 +34,10 @@ namespace {
 // tells apart the copies of a helper the compiler inlined into two branches. Everything a crossing does
 // is inlined into it (tile_runner.hpp) except the switch itself and the once-per-phase rendezvous;
 // tests/emulator/barrier_path_inlined.cmake holds that in every build.
-[[gnu::noinline]] void barrier_wait(memory_scope scope, source_site site) {
+[[gnu::noinline]] void barrier_wait(memory_scope scope, const char* file, int line, const void* caller) {
   emulator::detail::tile_runner* r = emulator::detail::tile_runner::current();
-  if (r == nullptr) [[unlikely]] wait_without_fiber(site);
-  r->barrier_wait(scope, site, __builtin_return_address(0));
+  if (r == nullptr) [[unlikely]] wait_without_fiber(source_site{file, line, caller});
+  r->barrier_wait(scope, source_site{file, line, caller}, __builtin_return_address(0));
 }
 
 // The threads of a tile run one at a time on one worker thread, so their memory accesses are already

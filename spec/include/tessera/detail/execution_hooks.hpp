@@ -16,8 +16,10 @@
 #else
 namespace tessera::detail {
 // Park the calling kernel thread until every thread of its tile reached this barrier.
-// Outside a tiled kernel it throws unsupported_feature (BAR-10).
-void barrier_wait(memory_scope scope, source_site site);
+// Outside a tiled kernel it throws unsupported_feature (BAR-10). The call site comes in its parts, not as a
+// source_site: three scalars travel in registers, where the 24-byte struct would be built on the thread's
+// stack just before the emulator parks it, in lines that are cold by the time the thread runs again.
+void barrier_wait(memory_scope scope, const char* file, int line, const void* caller);
 // A tile-scoped fence without a rendezvous (BAR-5).
 void memory_fence(memory_scope scope, source_site site);
 }  // namespace tessera::detail

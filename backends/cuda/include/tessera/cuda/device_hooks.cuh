@@ -12,7 +12,7 @@
 
 namespace tessera::detail {
 
-__device__ inline void barrier_wait(memory_scope, source_site) { __syncthreads(); }
+__device__ inline void barrier_wait(memory_scope, const char*, int, const void*) { __syncthreads(); }
 __device__ inline void memory_fence(memory_scope, source_site) { __threadfence_block(); }
 
 }  // namespace tessera::detail
