@@ -56,6 +56,8 @@ struct check_plugin {
   static constexpr bool counts_repeated_looks = false;
   // Such a check may also take a plain read of a tiled kernel that changes no check's state (a quiet
   // word) without the access: true when counting it was all on_access would do (then it is not called).
+  // When it says false, the monitor calls its on_quiet_read(ctx, thread, address, make_event), which does
+  // what on_access would with that read, building the access_event (make_event()) only if it needs one.
   bool count_look(int /*thread*/) noexcept { return false; }
   // Asked of a check that watches tile_static memory, after it saw the plain read `e` of one aligned
   // 4-byte word in a tiled launch: would another such read of that word, by any thread of the tile in the

@@ -38,7 +38,9 @@ class spin_watch {
   // A tile begins: every thread's state empty (its counters; the locations are read only up to `count`).
   void reset(int threads) {
     threads_.resize(static_cast<std::size_t>(threads));
+    counts_.resize(static_cast<std::size_t>(threads));
     for (state& s : threads_) s.clear();
+    for (count_state& c : counts_) c = count_state{};
   }
 
   // The thread stored something that changed memory: it is working, not polling. Returns whether it was
@@ -47,15 +49,17 @@ class spin_watch {
     state& s = threads_[t];
     const bool was = s.suspect;
     s.clear();
+    counts_[t] = count_state{};
     return was;
   }
 
   // A look at shared memory (a read, or an atomic that changed nothing: `atomic`).
   look polled(int t, std::uintptr_t a, std::size_t size, bool atomic) noexcept {
     state& s = threads_[t];
+    count_state& c = counts_[t];
     // Once it has looked at more than `watched` locations it is not judged until it stores (and it cannot
     // be a suspect: only a judged round makes one), so the locations no longer matter, only the count.
-    if (s.overflowed) return ++s.reads >= polls_per_round ? look::round : look::more;
+    if (c.overflowed) return ++c.reads >= polls_per_round ? look::round : look::more;
     // A location seen before has its bit in `seen` (a bit may stand for several): only then is it
     // searched for. A computation's reads are new locations, each found new by one test.
     const std::uint64_t bit = std::uint64_t{1} << ((a >> 2) & 63);
@@ -68,7 +72,7 @@ class spin_watch {
       left = s.suspect;
       s.suspect = false;
       if (s.count == watched) {  // more locations than a poll watches: a computation; still yields every round
-        s.overflowed = true;
+        c.overflowed = true;
         s.has_snapshot = false;
         s.count = 0;
         s.atomic = 0;
@@ -81,16 +85,16 @@ class spin_watch {
     if (atomic) s.atomic |= 1u << i;
     if (s.suspect && ++s.looks_after > leave_within(s)) s.suspect = false;  // went on re-reading: computing
     if (left) return look::left;
-    return ++s.reads >= polls_per_round ? look::round : look::more;
+    return ++c.reads >= polls_per_round ? look::round : look::more;
   }
 
   // A look that changes no check's state (the monitor knows: a quiet word), counted without its
   // address when that is all polled() would do: the thread's locations no longer matter and its round has
   // more looks to go. False: polled() decides.
   bool counted(int t) noexcept {
-    state& s = threads_[t];
-    if (!s.overflowed || s.reads + 1 >= polls_per_round) return false;
-    ++s.reads;
+    count_state& c = counts_[t];
+    if (!c.overflowed || c.reads + 1 >= polls_per_round) return false;
+    ++c.reads;
     return true;
   }
 
@@ -107,8 +111,8 @@ class spin_watch {
   // After the round: did anything the thread re-reads change? (changed: it becomes a suspect)
   verdict after_round(int t) noexcept {
     state& s = threads_[t];
-    s.reads = 0;
-    if (!s.has_snapshot || s.overflowed) return verdict::unchanged;  // a computation over data: not judged
+    counts_[t].reads = 0;
+    if (!s.has_snapshot || counts_[t].overflowed) return verdict::unchanged;  // a computation over data: not judged
     for (int i = 0; i < s.count; ++i) {
       std::uint64_t now = 0;
       std::memcpy(&now, reinterpret_cast<const void*>(s.addr[i]), s.size[i]);
@@ -131,7 +135,7 @@ class spin_watch {
   // Rounds in a row in which nothing the thread re-reads changed; whether it read more locations than
   // are watched since it last stored (then it is computing, never judged to hang).
   int unchanged_rounds(int t) const noexcept { return threads_[t].rounds; }
-  bool overflowed(int t) const noexcept { return threads_[t].overflowed; }
+  bool overflowed(int t) const noexcept { return counts_[t].overflowed; }
 
   // The watched locations of a thread: how many, each one's address and size, and whether the thread
   // touched it with an atomic.
@@ -149,14 +153,13 @@ class spin_watch {
   struct state {
     // The empty state. The locations' arrays are left as they are: only the first `count` are read.
     void clear() noexcept {
-      count = reads = rounds = looks_after = 0;
+      count = rounds = looks_after = 0;
       atomic = 0;
       seen = 0;
-      has_snapshot = waiting = suspect = overflowed = false;
+      has_snapshot = waiting = suspect = false;
     }
 
     int count = 0;        // locations watched
-    int reads = 0;        // looks in this round
     int rounds = 0;       // rounds without change
     int looks_after = 0;  // looks since it became a suspect
     unsigned atomic = 0;  // bit i: location i was touched by an atomic
@@ -164,7 +167,6 @@ class spin_watch {
     bool has_snapshot = false;
     bool waiting = false;
     bool suspect = false;     // a watched value changed during its last round
-    bool overflowed = false;  // it looked at more than `watched` locations since it last stored
     std::uintptr_t addr[watched]{};
     std::uint64_t value[watched]{};
     unsigned char size[watched]{};
@@ -173,7 +175,15 @@ class spin_watch {
   // interrupted, then one that sees every new value).
   static int leave_within(const state& s) noexcept { return 2 * s.count + 2; }
 
+  // What every look reads, apart from the rest: a tile's 256 threads' counts stay in a few cache lines where
+  // their whole states (over 160 bytes each) would not stay in L1.
+  struct count_state {
+    int reads = 0;            // looks in this round
+    bool overflowed = false;  // it looked at more than `watched` locations since it last stored
+  };
+
   std::vector<state> threads_;
+  std::vector<count_state> counts_;
 };
 
 }  // namespace tessera::emulator::detail
