@@ -216,34 +216,26 @@ std::vector<source_line> tile_runner::call_chain(const thread_slot& t, bool for_
   return chain;
 }
 
-std::uint32_t tile_runner::call_chain_number_of(const thread_slot& t) const {
-  const auto bits = reinterpret_cast<std::uintptr_t>(t.pc) ^ (reinterpret_cast<std::uintptr_t>(t.caller) >> 4);
+std::uint32_t tile_runner::call_chain_number_of(const void* pc, const void* caller) const {
+  const auto bits = reinterpret_cast<std::uintptr_t>(pc) ^ (reinterpret_cast<std::uintptr_t>(caller) >> 4);
   chain_number_memo& m = chain_numbers_[(bits ^ (bits >> 6)) % chain_numbers_.size()];
-  if (m.pc != t.pc || m.caller != t.caller || m.pc == nullptr) {
+  if (m.pc != pc || m.caller != caller || m.pc == nullptr) {
     const access_monitor::pause unwatched;
-    m = chain_number_memo{t.pc, t.caller, call_chain_number(t.pc, t.caller)};
+    m = chain_number_memo{pc, caller, call_chain_number(pc, caller)};
   }
   return m.number;
 }
 
 bool tile_runner::call_chains_differ() const {
-  bool first_seen = false;
-  std::uint32_t first = 0;
-  const void* last_pc = nullptr;  // threads side by side usually wait at one copy: ask once for a run of them
-  const void* last_caller = nullptr;
-  for (int i = 0; i < n_; ++i) {
+  const std::uint32_t first = call_chain_number_of(phase_pc_, phase_caller_);
+  if (other_place_count_ <= listed_places) {
+    for (int i = 0; i < other_place_count_; ++i)
+      if (call_chain_number_of(other_places_[i].first, other_places_[i].second) != first) return true;
+    return false;
+  }
+  for (int i = 0; i < n_; ++i) {  // more places than listed: every waiting thread's
     const thread_slot& t = threads_[i];
-    if (t.st != state::at_barrier) continue;
-    if (first_seen && t.pc == last_pc && t.caller == last_caller) continue;
-    last_pc = t.pc;
-    last_caller = t.caller;
-    const std::uint32_t number = call_chain_number_of(t);
-    if (!first_seen) {
-      first = number;
-      first_seen = true;
-    } else if (number != first) {
-      return true;
-    }
+    if (t.st == state::at_barrier && call_chain_number_of(t.pc, t.caller) != first) return true;
   }
   return false;
 }

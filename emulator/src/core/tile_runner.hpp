@@ -136,7 +136,16 @@ class tile_runner {
   void unwind_parked();
   std::exception_ptr divergence_report() const;
   bool call_chains_differ() const;  // threads waiting at one line: do they wait there from one place?
-  std::uint32_t call_chain_number_of(const thread_slot& t) const;
+  std::uint32_t call_chain_number_of(const void* pc, const void* caller) const;
+  // An arrival at this phase's line from another (pc, caller) than the first arrival's.
+  [[gnu::always_inline]] void note_other_place(const void* pc, const void* caller) {
+    chain_mismatch_ = true;
+    const std::pair<const void*, const void*> place{pc, caller};
+    for (int i = 0; i < other_place_count_ && i < listed_places; ++i)
+      if (other_places_[i] == place) return;
+    if (other_place_count_ < listed_places) other_places_[other_place_count_] = place;
+    if (other_place_count_ <= listed_places) ++other_place_count_;
+  }
   std::vector<source_line> call_chain(const thread_slot& t, bool for_report) const;
   std::exception_ptr exception_report() const;
   std::exception_ptr overflow_report() const;
@@ -182,6 +191,12 @@ class tile_runner {
     std::uint32_t number = 0;
   };
   mutable std::array<chain_number_memo, 64> chain_numbers_{};
+  // This phase's other (pc, caller) pairs, listed as they arrive (usually one: the call's other copy), so
+  // the phase end compares a few numbers, not every thread's. listed_places + 1: more than fit; the phase
+  // end looks at every thread.
+  static constexpr int listed_places = 4;
+  std::array<std::pair<const void*, const void*>, listed_places> other_places_{};
+  int other_place_count_ = 0;
   const char* phase_file_ = nullptr;  // the phase's first arrival
   int phase_line_ = 0;
   const void* phase_pc_ = nullptr;
@@ -210,6 +225,7 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site, const void*
     phase_scope_ = scope;
     phase_pc_ = pc;
     phase_caller_ = site.caller;
+    other_place_count_ = 0;
   } else if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
     // Different string literals may still name one file (the same header in two translation units).
     if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
@@ -217,7 +233,7 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site, const void*
   // One line reached from two places (a helper that waits, called from both branches of an `if`) is two
   // barriers on a GPU. Told apart by addresses here; the phase end decides from the source lines (the
   // compiler may copy one barrier call into two places of the machine code).
-  if (pc != phase_pc_ || site.caller != phase_caller_) chain_mismatch_ = true;
+  if (pc != phase_pc_ || site.caller != phase_caller_) note_other_place(pc, site.caller);
   const int next = next_after_stop();
   if (next == self) return;  // the phase turned and this thread runs first in the next one
   // The thread after `next` resumes from its saved registers at the top of its stack, which a tile of
