@@ -251,6 +251,29 @@ TEST(Divergence, AHelperThatWaitsCalledFromBothBranchesIsDivergence) {
   expect_branches_reported([=] restrict_amp (tiled_index<8> t) { wait_in_outlined_helper(t); }, "out-of-line helper");
 }
 
+// Six branches calling one helper that waits: more places in one phase than a barrier lists as its threads
+// arrive (the first arrival's and four more), so the phase's end looks at every waiting thread; each place
+// is a barrier and a group of the report.
+[[gnu::noinline]] restrict_amp void wait_for_twelve(const tiled_index<12>& t) { t.barrier.wait(); }
+
+TEST(Divergence, AHelperThatWaitsCalledFromSixBranchesIsSixBarriers) {
+  std::vector<int> out(12);
+  array_view<int, 1> v(12, out);
+  const auto e = catch_divergence([&] {
+    parallel_for_each(v.extent.tile<12>(), [=] restrict_amp (tiled_index<12> t) {
+      switch (t.local[0] % 6) {  // distinct stores around each call keep the compiler from merging them
+        case 0: v[t] = 1; wait_for_twelve(t); v[t] += 10; break;
+        case 1: v[t] = 2; wait_for_twelve(t); v[t] += 20; break;
+        case 2: v[t] = 3; wait_for_twelve(t); v[t] += 30; break;
+        case 3: v[t] = 4; wait_for_twelve(t); v[t] += 40; break;
+        case 4: v[t] = 5; wait_for_twelve(t); v[t] += 50; break;
+        default: v[t] = 6; wait_for_twelve(t); v[t] += 60; break;
+      }
+    });
+  });
+  EXPECT_EQ(e.groups().size(), 6u) << e.what();
+}
+
 // Two barrier calls on one line, one in each branch of a data-dependent `if`: one line, two barriers.
 // The waits are told apart by their columns (the line tables' columns), and the report names both.
 TEST(Divergence, TwoWaitsOnOneLineInTheTwoBranchesAreDivergence) {
