@@ -161,7 +161,9 @@ class access_monitor : public check_context {
   template <class Check>
   [[gnu::noinline]] void give_quiet_read(Check& c, std::uintptr_t a, const void* pc) {
     const int thread = *running_;
-    c.on_quiet_read(*this, thread, a, [&] { return access_event{a, 4, access_kind::read, pc, thread, map_.hot_tile_static(a), false, false, true}; });
+    c.on_quiet_read(*this, thread, a, [&] {
+      return access_event{a, 4, access_kind::read, pc, thread, map_.hot_tile_static(a), false, false, true};
+    });
   }
   // After the checks saw tile_static access `e` of a tiled launch: its words become quiet, or no longer are.
   [[gnu::always_inline]] void note_quiet(const access_event& e) noexcept {

@@ -81,7 +81,7 @@ class process_dwarf {
     Dwarf_Files* files = nullptr;
     std::size_t file_count = 0;
     if (dwarf_getsrcfiles(cu, &files, &file_count) != 0) files = nullptr;
-    const unit_scopes& unit = scopes_of(cu);
+    const unit_scopes& unit = scopes_of(module, cu);
     for (int i = unit.innermost(pc - bias); i >= 0; i = unit.scopes[static_cast<std::size_t>(i)].parent) {
       Dwarf_Die die = unit.scopes[static_cast<std::size_t>(i)].die;
       if (dwarf_tag(&die) != DW_TAG_inlined_subroutine) continue;
@@ -139,7 +139,8 @@ class process_dwarf {
       int here = parent;
       std::vector<std::pair<Dwarf_Addr, Dwarf_Addr>> ranges;
       Dwarf_Addr base = 0, low = 0, high = 0;
-      for (std::ptrdiff_t offset = 0; (offset = dwarf_ranges(&child, offset, &base, &low, &high)) > 0;) ranges.emplace_back(low, high);
+      for (std::ptrdiff_t offset = 0; (offset = dwarf_ranges(&child, offset, &base, &low, &high)) > 0;)
+        ranges.emplace_back(low, high);
       if (!ranges.empty()) {
         here = static_cast<int>(unit.scopes.size());
         unit.scopes.push_back(unit_scopes::scope{child, parent, std::move(ranges), depth});
@@ -161,8 +162,8 @@ class process_dwarf {
     } while (dwarf_siblingof(&child, &child) == 0);
   }
 
-  const unit_scopes& scopes_of(Dwarf_Die* cu) {
-    const auto key = std::make_pair(dwarf_cu_getdwarf(cu->cu), dwarf_dieoffset(cu));
+  const unit_scopes& scopes_of(Dwfl_Module* module, Dwarf_Die* cu) {
+    const auto key = std::make_pair(module, dwarf_dieoffset(cu));
     auto it = units_.find(key);
     if (it == units_.end()) {
       unit_scopes unit;
@@ -190,12 +191,13 @@ class process_dwarf {
 
   void report_modules() {
     if (dwfl_ == nullptr) return;
+    units_.clear();  // their DIEs point into modules the report may drop (a library dlclose'd since)
     dwfl_report_begin(dwfl_);
     dwfl_linux_proc_report(dwfl_, getpid());
     dwfl_report_end(dwfl_, nullptr, nullptr);
   }
 
-  std::map<std::pair<Dwarf*, Dwarf_Off>, unit_scopes> units_;
+  std::map<std::pair<Dwfl_Module*, Dwarf_Off>, unit_scopes> units_;  // by module and unit
   Dwfl_Callbacks callbacks_{};
   char* debuginfo_path_ = nullptr;
   Dwfl* dwfl_ = nullptr;

@@ -18,7 +18,9 @@ class tile_barrier {
   tile_barrier(const tile_barrier&) noexcept = default;
   tile_barrier& operator=(const tile_barrier&) = delete;
 
-  TESSERA_HD void wait(source_site site = source_site::current()) const { detail::barrier_wait(memory_scope::all_memory, site.file, site.line, site.caller); }
+  TESSERA_HD void wait(source_site site = source_site::current()) const {
+    detail::barrier_wait(memory_scope::all_memory, site.file, site.line, site.caller);
+  }
   TESSERA_HD void wait_with_all_memory_fence(source_site site = source_site::current()) const {
     detail::barrier_wait(memory_scope::all_memory, site.file, site.line, site.caller);
   }
