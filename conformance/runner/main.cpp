@@ -1,7 +1,7 @@
 // tessera-conform: the conformance suite's command line.
 //
 //   tessera-conform run [--backends all|emulator,cuda] [--out DIR] [--seed N] [--workers N] [--repeat N]
-//                       [--sanitizer auto|all|diagnostics|off] [--gpus N|all]
+//                       [--jobs N] [--sanitizer auto|all|diagnostics|off] [--gpus N|all]
 //       runs the suite on every backend this build has (the emulator always; its compiled path,
 //       emulator-phased, where tessera-phases was built; never the deliberately broken ones unless named),
 //       diffs every other backend against the emulator, compares timings with the stored baselines, writes
@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
   report_settings how;
 
   auto* run = app.add_subcommand("run", "Run the suite on the backends, diff, and write the reports");
-  std::string backends = "all", out = "conformance-results", seed = "20261122", workers = "0", repeat = "3", timeout = "120";
+  std::string backends = "all", out = "conformance-results", seed = "20261122", workers = "0", repeat = "3", timeout = "120", jobs = "0";
   std::vector<std::string> filters;
   bool quiet = false;
   run->add_option("--backends", backends, "all (every backend this build has), or a list: emulator,emulator-phased,cuda,emulator-broken")->capture_default_str();
@@ -113,6 +113,10 @@ int main(int argc, char** argv) {
   run->add_option("--seed", seed, "Seed of inputs and thread order")->capture_default_str();
   run->add_option("--workers", workers, "Emulator worker threads (0: one per hardware thread)")->capture_default_str();
   run->add_option("--repeat", repeat, "Timing samples per case")->capture_default_str();
+  run->add_option("--jobs", jobs,
+                  "Cases at a time on the emulators: the diagnostic cases and the hazard corpus run this many at a time, "
+                  "untimed; every other case alone, timed (0: one per hardware thread; 1: every case alone, and timed)")
+      ->capture_default_str();
   run->add_option("--timeout", timeout, "Seconds before a case counts as hung")->capture_default_str();
   run->add_option("--filter", filters, "Only cases whose id matches these globs");
   run->add_flag("--quiet", quiet, "Print only failures and the summary");
@@ -228,7 +232,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> broken;  // executors that died or could not finish: the run is not clean
     for (const auto& e : chosen) {
       std::cout << "\n== " << e.backend << " ==\n" << std::flush;
-      std::vector<std::string> args{"--out", dir.string(), "--seed", seed, "--workers", workers, "--repeat", repeat, "--timeout", timeout};
+      std::vector<std::string> args{"--out", dir.string(), "--seed", seed, "--workers", workers, "--repeat", repeat, "--timeout", timeout, "--jobs", jobs};
       for (const auto& f : filters) args.insert(args.end(), {"--filter", f});
       if (quiet) args.push_back("--quiet");
       args.insert(args.end(), {"--sanitizer", sanitizer, "--sanitizer-jobs", sanitizer_jobs, "--sanitizer-timeout", sanitizer_timeout});

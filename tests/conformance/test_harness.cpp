@@ -1,5 +1,5 @@
 // The conformance harness, pinned through a self-test executor whose cases misbehave on purpose
-// (selftest_cases.cpp): isolation, judging, expectation lists, the registry's refusals.
+// (selftest_cases.cpp): isolation, judging, expectation lists, the registry's refusals, cases at a time.
 #include "run_program.hpp"
 
 #include <tessera/conformance/results.hpp>
@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 
 namespace {
 
@@ -167,6 +168,42 @@ TEST(Isolation, SkippedEverywhereExitsWithTheSkipCode) {
   const auto r = run_program(SELFTEST_EXE, {"--filter", "selftest.i_*", "--expectations", SELFTEST_TSV, "--quiet"});
   EXPECT_EQ(r.status, 77) << r.output;
   EXPECT_NE(r.output.find("SKIP: skipped by the list on purpose"), std::string::npos) << r.output;
+}
+
+}  // namespace
+
+namespace {
+
+// --jobs: the swept cases (diagnostics, the hazard corpus) run several at a time without timing samples,
+// then every other case alone with its own; the verdicts are those of a run of one case at a time
+// (selftest_jobs_cases.cpp: a correct kernel of the corpus, a divergence, a plain case).
+TEST(Jobs, SweptCasesRunBesideEachOtherUntimedAndTheOthersAloneTimed) {
+  std::map<std::string, tc::run_results> runs;
+  for (const std::string jobs : {"1", "2"}) {
+    const auto dir = fresh_dir("jobs" + jobs);
+    const auto r = run_program(JOBS_EXE, {"--out", dir.string(), "--expectations", JOBS_TSV, "--workers", "2", "--repeat", "2", "--jobs", jobs});
+    EXPECT_EQ(r.status, 0) << r.output;
+    EXPECT_EQ(r.output.find("the swept cases 2 at a time") != std::string::npos, jobs == "2") << r.output;
+    runs.emplace(jobs, tc::read_results(dir / "emulator.json"));
+    std::filesystem::remove_all(dir);
+  }
+  const tc::run_results& alone = runs.at("1");
+  const tc::run_results& beside = runs.at("2");
+  ASSERT_EQ(beside.cases.size(), 3u);
+  for (const auto& c : alone.cases) {
+    const auto* other = beside.find(c.id);
+    ASSERT_NE(other, nullptr) << c.id;
+    EXPECT_EQ(other->status, tc::case_status::pass) << c.id << ": " << other->message;
+    EXPECT_EQ(other->configurations, c.configurations) << c.id;
+  }
+  const auto* swept = beside.find("hazards.a_correct_kernel_of_the_corpus");
+  EXPECT_EQ(swept->configurations.size(), 9u);
+  EXPECT_FALSE(swept->timing.has_value()) << "timed beside other cases";
+  ASSERT_TRUE(alone.find("hazards.a_correct_kernel_of_the_corpus")->timing.has_value());
+  EXPECT_EQ(beside.find("hazards.b_divergence")->configurations.size(), 9u);
+  const auto* plain = beside.find("selftest.c_plain_case");
+  ASSERT_TRUE(plain->timing.has_value());
+  EXPECT_EQ(plain->timing->samples_ns.size(), 2u);
 }
 
 }  // namespace

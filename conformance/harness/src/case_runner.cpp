@@ -138,6 +138,10 @@ case_record record_for(const case_info& c) {
   return r;
 }
 
+bool runs_swept(const case_info& c, const backend_target& backend, const run_settings& settings) {
+  return settings.sweep && backend.runs_emulator_checks && (is_diagnostic(c.expect) || std::string_view(c.family) == "hazards");
+}
+
 case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,
                      const expectation_list& expectations) {
   const auto begin = clock_type::now();
@@ -165,8 +169,7 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
   // kernels must be clean at every one (a false positive at one schedule is still a false positive).
   // Each launch tries several orders (settings.orders), so a race that only some orders show is found in
   // every configuration.
-  const bool swept = is_diagnostic(c.expect) || std::string_view(c.family) == "hazards";
-  if (settings.sweep && backend.runs_emulator_checks && swept) {
+  if (runs_swept(c, backend, settings)) {
     configs.clear();
     for (unsigned w : {1u, 2u, 8u})
       for (std::uint64_t s : {std::uint64_t{0}, std::uint64_t{1}, settings.seed}) configs.push_back({w, s, settings.orders});
@@ -188,7 +191,7 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
     if (i == 0) {
       r.outputs = run.outputs;
       if (o.threw) r.diagnostic = o.type + ": " + o.what;
-      samples.push_back(run.launch_ns);
+      if (settings.timed) samples.push_back(run.launch_ns);
     }
     if (std::string why = judge(c, o); !why.empty()) {
       if (failures.empty() && i != 0) r.diagnostic = o.threw ? o.type + ": " + o.what : std::string();
@@ -208,7 +211,7 @@ case_record run_case(const case_info& c, const backend_target& backend, const ru
     return finish(case_status::fail, join(failures, "\n"));
   }
 
-  if (!c.expect.negative()) {
+  if (!c.expect.negative() && settings.timed) {
     backend.configure(settings.workers, settings.seed, 1);
     for (unsigned k = 1; k < settings.repeat; ++k) samples.push_back(run_body(c, backend, inputs).launch_ns);
     r.timing = summarize(samples);

@@ -19,7 +19,13 @@ struct run_settings {
   bool sweep = true;              // on the emulator, diagnostic cases and the hazard corpus run at
                                   // workers 1/2/8 x seeds 0/1/seed
   unsigned orders = 4;            // thread orders each launch of a swept case tries (TESSERA_SEEDS)
+  bool timed = true;              // false: no timing samples (the case runs beside others: its times
+                                  // would measure them too)
 };
+
+// Whether the case runs at every configuration of the sweep on this backend: a diagnostic case or a
+// kernel of the hazard corpus, on an emulator, with the sweep on.
+bool runs_swept(const case_info& c, const backend_target& backend, const run_settings& settings);
 
 case_record run_case(const case_info& c, const backend_target& backend, const run_settings& settings,
                      const expectation_list& expectations);

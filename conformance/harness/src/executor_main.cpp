@@ -4,6 +4,7 @@
 //   conform_emulator --out results/            # every case; results/emulator.json
 //   conform_emulator --filter 'bar.*' --seed 7 # some cases, another seed
 //   conform_emulator --list                    # what is there
+//   conform_emulator --out results/ --jobs 1    # every case alone, the swept ones timed too
 //   conform_cuda --out results/ --gpus 2        # the cases spread over the first two GPUs
 //   conform_cuda --list-gpus --resource-spec F  # the GPUs, and CTest's resource specification file of them
 //
@@ -154,6 +155,17 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--no-sweep", no_sweep, "Run diagnostic cases at the given workers and seed only (default: 1/2/8 x 0/1/seed)");
   app.add_flag("--no-isolation", no_isolation, "Run cases in this process (a crashing case ends the run)");
+  unsigned jobs = 0;
+  app.add_option("--jobs", jobs,
+                 "Cases at a time on an emulator: the diagnostic cases and the hazard corpus run this many at a time, "
+                 "untimed (their time is the checks' sweep); every other case runs alone after them, so its timing "
+                 "samples are its own (0: one per hardware thread; 1: every case alone, and timed)")
+      ->capture_default_str();
+  std::string child_part = "all";
+  app.add_option("--child-part", child_part, "(internal) the isolated child runs only these cases: all, swept or unswept")
+      ->check(CLI::IsMember({"all", "swept", "unswept"}))
+      ->group("");
+  app.add_flag("--untimed", [&](std::int64_t) { settings.timed = false; }, "(internal) take no timing samples")->group("");
   app.add_option("--expectations", expectations_file, "The backend's expectation list (default: the source tree's)");
   app.add_option("--ctest", ctest_file, "Write a CTest script with one test per case and exit");
   app.add_flag("--quiet", quiet, "Print only failures and the summary");
@@ -256,12 +268,23 @@ int main(int argc, char** argv) {
         usual_index.push_back(i);
       }
 
+    // The cases of one part of the run (positions in `usual`): all, those the sweep runs (swept) or the
+    // others (unswept). The parent and its isolated children split alike, so a child's case indices are
+    // positions in the part it was given.
+    auto part_of = [&](const std::string& part) {
+      std::vector<std::size_t> positions;
+      for (std::size_t k = 0; k < usual.size(); ++k)
+        if (part == "all" || tc::runs_swept(*usual[k], backend, settings) == (part == "swept")) positions.push_back(k);
+      return positions;
+    };
+
     if (child_from >= 0) {
       // The isolated child: run and report, nothing else on stdout.
-      for (std::size_t i = static_cast<std::size_t>(child_from); i < usual.size(); i += std::max<std::size_t>(1, child_stride)) {
+      const std::vector<std::size_t> mine = part_of(child_part);
+      for (std::size_t i = static_cast<std::size_t>(child_from); i < mine.size(); i += std::max<std::size_t>(1, child_stride)) {
         const std::string start = "start " + std::to_string(i) + "\n";
         if (write(tc::protocol_fd, start.data(), start.size()) < 0) return 3;
-        const std::string done = "done " + tc::to_json_line(tc::run_case(*usual[i], backend, settings, expectations), blobs) + "\n";
+        const std::string done = "done " + tc::to_json_line(tc::run_case(*usual[mine[i]], backend, settings, expectations), blobs) + "\n";
         if (write(tc::protocol_fd, done.data(), done.size()) < 0) return 3;
       }
       return 0;
@@ -300,10 +323,13 @@ int main(int argc, char** argv) {
     const std::string unavailable = backend.unavailable_reason();
     if (!unavailable.empty())
       std::printf("%s: not run: %s (%zu cases skipped)\n", backend.name.c_str(), unavailable.c_str(), selected.size());
-    else if (!quiet)
-      std::printf("%s: %zu cases, seed %llu%s%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
+    const unsigned case_jobs = jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+    const bool jobs_apply = backend.runs_emulator_checks && devices.empty() && !no_isolation && settings.sweep && case_jobs > 1;
+    if (unavailable.empty() && !quiet)
+      std::printf("%s: %zu cases, seed %llu%s%s%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
                   backend.runs_emulator_checks ? (", " + std::to_string(results.workers) + " workers").c_str() : "",
-                  devices.size() > 1 && !no_isolation ? (", spread over " + std::to_string(devices.size()) + " GPUs").c_str() : "");
+                  devices.size() > 1 && !no_isolation ? (", spread over " + std::to_string(devices.size()) + " GPUs").c_str() : "",
+                  jobs_apply ? ("; the swept cases " + std::to_string(case_jobs) + " at a time, untimed, then the others alone").c_str() : "");
     progress shown;
     shown.spread = devices.size() > 1 && !no_isolation;
     shown.total = selected.size();
@@ -331,7 +357,19 @@ int main(int argc, char** argv) {
       if (no_sweep) child_args.push_back("--no-sweep");
       child_args.insert(child_args.end(), {"--sanitizer", sanitizer.mode});
       child_args.insert(child_args.end(), {"--blobs", blobs.string()});
-      tc::run_supervised(usual, tc::supervision{self_path(), child_args, timeout, blobs, devices}, done_usual);
+      // On an emulator, the swept cases (untimed) several at a time, then the others alone; elsewhere, or
+      // with --jobs 1, every case in one stream per device.
+      for (const std::string part : jobs_apply ? std::vector<std::string>{"swept", "unswept"} : std::vector<std::string>{"all"}) {
+        const std::vector<std::size_t> positions = part_of(part);
+        std::vector<const tc::case_info*> cases;
+        for (const std::size_t k : positions) cases.push_back(usual[k]);
+        std::vector<std::string> args = child_args;
+        args.insert(args.end(), {"--child-part", part});
+        if (part == "swept") args.push_back("--untimed");
+        tc::supervision how{self_path(), args, timeout, blobs, devices};
+        how.streams = part == "swept" ? case_jobs : 1;
+        tc::run_supervised(cases, how, [&](std::size_t i, tc::case_record r) { done_usual(positions[i], std::move(r)); });
+      }
     }
     if (plan.active) {
       sanitizer.executable = self_path();

@@ -93,7 +93,7 @@ struct stream_state {
 void run_supervised(const std::vector<const case_info*>& selected, const supervision& how,
                     const std::function<void(std::size_t, case_record)>& done) {
   std::vector<stream_state> streams;
-  const auto split = split_cases(selected.size(), std::max<std::size_t>(1, how.devices.size()));
+  const auto split = split_cases(selected.size(), how.devices.empty() ? how.streams : how.devices.size());
   streams.reserve(split.size());
   for (std::size_t s = 0; s < split.size(); ++s) {
     stream_state& st = streams.emplace_back();
