@@ -359,7 +359,7 @@ int main(int argc, char** argv) {
       child_args.insert(child_args.end(), {"--blobs", blobs.string()});
       // On an emulator, the swept cases (untimed) several at a time, then the others alone; elsewhere, or
       // with --jobs 1, every case in one stream per device.
-      for (const std::string part : jobs_apply ? std::vector<std::string>{"swept", "unswept"} : std::vector<std::string>{"all"}) {
+      for (const std::string& part : jobs_apply ? std::vector<std::string>{"swept", "unswept"} : std::vector<std::string>{"all"}) {
         const std::vector<std::size_t> positions = part_of(part);
         std::vector<const tc::case_info*> cases;
         for (const std::size_t k : positions) cases.push_back(usual[k]);
