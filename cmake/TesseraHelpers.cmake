@@ -26,6 +26,37 @@ macro(tessera_enable_cuda)
   endif()
 endmacro()
 
+# _tessera_phases_tool(<var>): tessera-phases (tools/phases): the tool of this build, or (an installed
+# package) the one installed beside it, <prefix>/bin; empty where it was not built.
+function(_tessera_phases_tool var)
+  if(TARGET tessera-phases)
+    set(${var} ${PROJECT_BINARY_DIR}/tools/tessera-phases PARENT_SCOPE)
+  else()
+    find_program(TESSERA_PHASES_EXECUTABLE tessera-phases HINTS ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../bin)
+    if(TESSERA_PHASES_EXECUTABLE)
+      set(${var} ${TESSERA_PHASES_EXECUTABLE} PARENT_SCOPE)
+    else()
+      set(${var} "" PARENT_SCOPE)
+    endif()
+  endif()
+endfunction()
+
+# _tessera_count_loop_rounds(<target> <var>): the target's C++ sources compiled through tessera-phases
+# --rounds, which makes the loops of its tiled kernels that hold a barrier count their rounds
+# (tessera/emulator/loop_round.hpp); <var>: whether the tool is there to do it.
+function(_tessera_count_loop_rounds target var)
+  _tessera_phases_tool(tool)
+  if(tool)
+    set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool} --rounds)
+    if(TARGET tessera-phases)
+      add_dependencies(${target} tessera-phases)
+    endif()
+    set(${var} TRUE PARENT_SCOPE)
+  else()
+    set(${var} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
 # tessera_checked_kernels(<target>): the target's kernel code gets the compiler's ThreadSanitizer
 # instrumentation, whose hooks the emulator implements (no libtsan): every load, store and atomic in its
 # kernels is checked while they run on the emulator (docs/checks.md). Compile flags only: link as usual
@@ -45,7 +76,12 @@ endmacro()
 # tail merging): two helpers' stores become one instruction of neither's line, and a barrier helper
 # called in both branches of an `if` becomes one call, so the divergence between the two calls (BAR-6)
 # is gone. The flags that keep each copy are passed to both.
+# Where tessera-phases is built (Clang's LibTooling), the target's sources are compiled through it with
+# --rounds: each loop of a tiled kernel that holds a barrier counts its rounds (tessera/emulator/loop_round.hpp),
+# so threads that reach one barrier call in different rounds of a loop (a `continue` some take) are barrier
+# divergence; without the tool, that divergence goes unseen (docs/emulator.md).
 function(tessera_checked_kernels target)
+  _tessera_count_loop_rounds(${target} counted)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -g1 -fno-optimize-sibling-calls>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:--param=tsan-instrument-func-entry-exit=0>
@@ -65,18 +101,13 @@ endfunction()
 # tessera_phased_kernels(<target>): the emulator's compiled path for the target's tiled kernels. Each of
 # its C++ sources is compiled through tessera-phases (tools/phases), which rewrites every kernel whose
 # barriers all sit in its own body into a coroutine (tessera/emulator/phased.hpp): a tile then runs phase by
-# phase as a loop over its threads, without a stack or a context switch per thread. The sources stay as
+# phase as a loop over its threads, without a stack or a context switch per thread (and the loops around
+# its barriers count their rounds, as in a checked build). The sources stay as
 # they are (the copies live next to the objects) and every line keeps its number. The fiber path stays the
 # reference: the kernels the tool leaves (a note names each, with the reason) run there, and so does every
 # checked build: the checks watch fibers, so a target takes this or tessera_checked_kernels, not both.
 function(tessera_phased_kernels target)
-  # The tool of this build, or (an installed package) the one installed beside it: <prefix>/bin.
-  if(TARGET tessera-phases)
-    set(tool ${PROJECT_BINARY_DIR}/tools/tessera-phases)
-  else()
-    find_program(TESSERA_PHASES_EXECUTABLE tessera-phases HINTS ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../../bin)
-    set(tool ${TESSERA_PHASES_EXECUTABLE})
-  endif()
+  _tessera_phases_tool(tool)
   if(NOT tool)
     message(FATAL_ERROR "tessera_phased_kernels(${target}) needs tessera-phases, built with Clang's LibTooling: "
                         "install libclang-16-dev libclang-cpp16-dev llvm-16-dev (scripts/setup.sh) and build Tessera again")

@@ -16,7 +16,7 @@ ctest --output-on-failure --parallel "$(nproc)" --timeout 600
 CC=clang-16 CXX=clang++-16 cmake -S "$here" -B "$here/build-clang" -G Ninja -DTESSERA_ENABLE_CUDA=OFF \
   -DTESSERA_BUILD_CONFORMANCE=OFF -DTESSERA_BUILD_BENCH=OFF -DTESSERA_BUILD_EXAMPLES=OFF -DTESSERA_INSTALL=OFF >/dev/null
 cmake --build "$here/build-clang" --parallel "$(nproc)" --target test_memory_hazards test_check_modes test_concurrent_launches \
-  test_optimized_kernels
+  test_optimized_kernels test_loop_rounds
 compiled_path=$(cmake --build "$here/build-clang" --target help | grep -c tessera_compiled_path_tests || true)
 if [ "$compiled_path" != 0 ]; then
   cmake --build "$here/build-clang" --parallel "$(nproc)" --target tessera_compiled_path_tests
@@ -29,6 +29,7 @@ cd "$here/build-clang"
 ./tests/test_check_modes --gtest_filter=-HostMemory.AnArrayCapturedByReferenceIsHostMemoryAtTheKernelsLine
 ./tests/test_concurrent_launches
 ./tests/test_optimized_kernels
+./tests/test_loop_rounds
 if [ "$compiled_path" != 0 ]; then ./tests/phases/tessera_compiled_path_tests; fi
 objdump=$(sed -n 's/^CMAKE_OBJDUMP:FILEPATH=//p' CMakeCache.txt)
 cmake -DOBJDUMP="$objdump" -DBINARY=tests/test_memory_hazards -P "$here/tests/emulator/barrier_path_inlined.cmake"

@@ -3,6 +3,7 @@
 // agree; what differs on purpose (a thread's locals need no stack) is pinned too.
 #include "fiber_twins.hpp"
 #include "phases_kernels.hpp"
+#include "../checks/loop_rounds_kernels.hpp"
 
 #include <tessera/emulator/options.hpp>
 #include <tessera/kernel_failures.hpp>
@@ -112,6 +113,18 @@ TEST(CompiledPath, AKernelWaitingInAHelperStaysOnTheFiberPath) {
   EXPECT_EQ(out, fiber_twins::neighbour_through_helper(4));
   EXPECT_EQ(out[0], 3);
   EXPECT_EQ(out[31], 0);
+}
+
+TEST(CompiledPath, ABarrierReachedInTwoRoundsOfItsLoopIsDivergence) {
+  // The kernel the checked fiber path's test runs too (tests/checks/test_loop_rounds.cpp): the same report.
+  const std::string compiled = failure_of<tessera::barrier_divergence>([] { continue_in_a_different_round(16); });
+  EXPECT_NE(compiled.find("4 threads wait at " TESSERA_SOURCE_DIR "/tests/checks/loop_rounds_kernels.hpp:22 (wait) in round 2 of the loop at "
+                          "line 19: local (0) (4) (8) (12)"),
+            std::string::npos)
+      << compiled;
+  EXPECT_NE(compiled.find("12 threads wait at " TESSERA_SOURCE_DIR "/tests/checks/loop_rounds_kernels.hpp:22 (wait) in round 1"),
+            std::string::npos)
+      << compiled;
 }
 
 }  // namespace

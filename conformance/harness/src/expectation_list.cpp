@@ -62,6 +62,11 @@ expectation_list expectation_list::read(const std::filesystem::path& file, const
   return list;
 }
 
+void expectation_list::append(const expectation_list& other) {
+  entries_.insert(entries_.end(), other.entries_.begin(), other.entries_.end());
+  false_alarms_.insert(false_alarms_.end(), other.false_alarms_.begin(), other.false_alarms_.end());
+}
+
 std::optional<std::string> expectation_list::skip_reason(const case_info& c) const {
   for (const auto& e : entries_)
     if (selects(e.selector, c)) return e.reason;

@@ -34,6 +34,9 @@ class expectation_list {
   static expectation_list read(const std::filesystem::path& file, const std::vector<const case_info*>& all,
                                bool some_families_only = false);
 
+  // Adds another list's entries after this one's.
+  void append(const expectation_list& other);
+
   // The reason `c` is skipped, if it is.
   std::optional<std::string> skip_reason(const case_info& c) const;
   // The same, for a run whose diagnostic cases go to compute-sanitizer: diagnostic classes skip nothing.

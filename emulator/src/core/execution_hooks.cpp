@@ -48,3 +48,29 @@ void memory_fence(memory_scope, source_site site) {
 }
 
 }  // namespace tessera::detail
+
+namespace tessera::emulator::detail {
+
+// The chain of loops of the kernel thread running on this worker, wherever its tile runs.
+loop_round** running_loop_rounds() noexcept {
+  if (tile_runner* r = tile_runner::current()) return r->running_loop_rounds();
+  if (phase_runner* p = phase_runner::current()) return p->running_loop_rounds();
+  return nullptr;
+}
+
+}  // namespace tessera::emulator::detail
+
+namespace tessera::emulator {
+
+loop_round::loop_round(int line) noexcept : line_(line), head_(detail::running_loop_rounds()) {
+  if (head_ != nullptr) {
+    outer_ = *head_;
+    *head_ = this;
+  }
+}
+
+loop_round::~loop_round() {
+  if (head_ != nullptr) *head_ = outer_;
+}
+
+}  // namespace tessera::emulator

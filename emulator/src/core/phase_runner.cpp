@@ -58,6 +58,7 @@ std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   } running(this);
   frames_.reset();
   threads_.clear();
+  rounds_.assign(static_cast<std::size_t>(n), nullptr);
   try {
     for (int i = 0; i < n; ++i) threads_.push_back(phased::handle::from_address(launch.start(launch, position, i)));
   } catch (...) {  // no memory for a frame: the threads made so far have not started
@@ -96,7 +97,7 @@ namespace {
 }
 
 inline bool same_barrier(const phase_state& a, const phase_state& b) noexcept {
-  if (a.scope != b.scope) return false;
+  if (a.scope != b.scope || a.rounds != b.rounds) return false;  // one call in two rounds of a loop: two barriers
   if constexpr (sizeof a.site == sizeof(void*))
     if (std::bit_cast<const void*>(a.site) == std::bit_cast<const void*>(b.site)) return true;
   return same_place(a.site, b.site);
@@ -113,6 +114,7 @@ phase_runner::phase_tally phase_runner::run_phase() {
   for (int k = 0; k < n; ++k) {
     const int i = Shuffled ? order_[k] : k;
     const phased::handle h = threads_[i];
+    running_ = i;
     h.resume();
     const phased::promise_type& p = h.promise();
     if (p.stop == phase_stop::at_barrier) [[likely]] {
@@ -125,6 +127,7 @@ phase_runner::phase_tally phase_runner::run_phase() {
       errors_[i] = std::move(pending_error_);
     }
   }
+  running_ = -1;
   return t;
 }
 
@@ -136,13 +139,14 @@ void phase_runner::destroy_threads() noexcept {
 std::exception_ptr phase_runner::divergence_report(const tiled_launch& launch, std::int64_t tile) const {
   // Two barriers on one line are told apart by their columns: name them when the lines agree.
   const int n = static_cast<int>(threads_.size());
-  bool columns_differ = false;
+  bool columns_differ = false, rounds_differ = false;
   const phased::promise_type* first = nullptr;
   for (const phased::handle& h : threads_) {
     const phased::promise_type& p = h.promise();
     if (p.stop != phase_stop::at_barrier) continue;
     if (first == nullptr) first = &p;
     else if (p.site.line() == first->site.line() && p.site.column() != first->site.column()) columns_differ = true;
+    if (first != &p && p.rounds != first->rounds) rounds_differ = true;
   }
   std::vector<thread_stop> stops(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
@@ -156,6 +160,7 @@ std::exception_ptr phase_runner::divergence_report(const tiled_launch& launch, s
     s.call.column = static_cast<int>(p.site.column());
     s.scope = p.scope;
     s.name_column = columns_differ;
+    if (rounds_differ) s.rounds = rounds_text(rounds_[static_cast<std::size_t>(i)]);  // its frame is still there
   }
   return divergence_error(launch, tile, stops);
 }

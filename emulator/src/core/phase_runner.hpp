@@ -60,6 +60,8 @@ class phase_runner {
   frame_arena& frames() noexcept { return frames_; }
   // From the promise of the thread being resumed, when an exception left its body.
   void thread_threw(std::exception_ptr error) noexcept { pending_error_ = std::move(error); }
+  // Where the thread being resumed keeps its innermost loop_round (loop_round.hpp); null between resumes.
+  loop_round** running_loop_rounds() noexcept { return running_ >= 0 ? &rounds_[static_cast<std::size_t>(running_)] : nullptr; }
 
  private:
   // How the threads of one phase stopped.
@@ -82,6 +84,8 @@ class phase_runner {
   std::vector<std::exception_ptr> errors_;  // per thread; only a tile in which a thread threw fills it
   std::exception_ptr pending_error_;
   std::vector<int> order_;  // the phase's order, for seeds other than 0
+  std::vector<loop_round*> rounds_;  // per thread: the innermost loop it is in (its frame holds the chain)
+  int running_ = -1;                 // the thread being resumed
 };
 
 }  // namespace tessera::emulator::detail

@@ -48,7 +48,7 @@ std::exception_ptr tile_runner::run(const tile_job& job, std::int64_t tile) {
   }
   pos_ = 0;
   waiting_ = finished_ = threw_ = 0;
-  mismatch_ = chain_mismatch_ = chains_diverged_ = false;
+  mismatch_ = chain_mismatch_ = chains_diverged_ = rounds_differ_ = false;
 
   current_ = this;
   if (checks_ != nullptr) monitor_.begin_tile(view_, launch, tile, *checks_);
@@ -106,6 +106,7 @@ void tile_runner::prepare_fibers() {
     t.context = idle_[i];
     t.st = state::fresh;
     t.fiber = static_cast<std::uint16_t>(i);
+    t.rounds = nullptr;
   }
 }
 
@@ -251,6 +252,7 @@ std::exception_ptr tile_runner::divergence_report() const {
     }
     s.call = source_line{t.file, t.line};
     s.scope = t.scope;
+    if (rounds_differ_) s.rounds = rounds_text(t.rounds);
     // A wait in a helper is named with the kernel's lines that called it: the branch a thread took is
     // there, not at the helper's wait (one line, reached from different places, is named by its column
     // and callers too).

@@ -14,6 +14,7 @@
 #include "stack_pool.hpp"
 
 #include <tessera/emulator/launch.hpp>
+#include <tessera/emulator/loop_round.hpp>
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
 
@@ -74,6 +75,8 @@ class tile_runner {
   }
   bool polling(int thread) const noexcept { return threads_[thread].st == state::polling; }
   int threads() const noexcept { return n_; }
+  // Where the running kernel thread keeps its innermost loop_round (loop_round.hpp); null for the worker.
+  loop_round** running_loop_rounds() noexcept { return running_ >= 0 ? &threads_[running_].rounds : nullptr; }
 
   // The stack of a kernel thread of the running tile: [low, high).
   std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept {
@@ -98,6 +101,7 @@ class tile_runner {
     std::uint16_t fiber;  // the fiber (and stack) that runs it: tiles hold at most 1024 threads
     const void* pc;       // where the kernel's machine code called it
     const void* caller;   // where the function that called it returns to
+    loop_round* rounds;   // the innermost loop around it (rewritten kernels: loop_round.hpp); null: none
   };
 
   // A fiber runs kernel threads one after another for as long as the worker lives: when its thread ends,
@@ -183,6 +187,8 @@ class tile_runner {
   bool mismatch_ = false;
   bool chain_mismatch_ = false;  // same line, but the machine code or the calling function differs
   bool chains_diverged_ = false;  // ... and the call chains differ: the report names them
+  bool rounds_differ_ = false;    // threads wait in different rounds of the loops around a barrier
+  std::uint64_t phase_rounds_ = 0;  // the phase's first arrival's round_key
   // call_chain_number()'s answers for the (pc, caller) pairs this worker has met, direct-mapped: a kernel
   // whose barrier call the compiler duplicated asks for the same few at every barrier of every tile.
   struct chain_number_memo {
@@ -219,16 +225,22 @@ void tile_runner::barrier_wait(memory_scope scope, source_site site, const void*
   me.scope = scope;
   me.pc = pc;
   me.caller = site.caller;
+  const std::uint64_t rounds = round_key(me.rounds);  // me.rounds: the loops it is in (running_loop_rounds)
   if (waiting_++ == 0) {
     phase_file_ = site.file;
     phase_line_ = site.line;
     phase_scope_ = scope;
     phase_pc_ = pc;
     phase_caller_ = site.caller;
+    phase_rounds_ = rounds;
     other_place_count_ = 0;
-  } else if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
-    // Different string literals may still name one file (the same header in two translation units).
-    if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
+  } else {
+    if (site.file != phase_file_ || site.line != phase_line_ || scope != phase_scope_) {
+      // Different string literals may still name one file (the same header in two translation units).
+      if (!(site == source_site{phase_file_, phase_line_}) || scope != phase_scope_) mismatch_ = true;
+    }
+    // One call in two rounds of a loop around it is two barriers (a `continue` some threads took).
+    if (rounds != phase_rounds_) [[unlikely]] mismatch_ = rounds_differ_ = true;
   }
   // One line reached from two places (a helper that waits, called from both branches of an `if`) is two
   // barriers on a GPU. Told apart by addresses here; the phase end decides from the source lines (the

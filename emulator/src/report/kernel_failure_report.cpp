@@ -39,6 +39,7 @@ std::string stop_site(const thread_stop& s) {
   if (s.at_end) return "end of kernel";
   std::string site = place(s.call, s.name_column) + " (" + barrier_call(s.scope) + ")";
   for (std::size_t c = 0; c < s.callers.size(); ++c) site += (c == 0 ? " called from " : " < ") + place(s.callers[c], true);
+  if (!s.rounds.empty()) site += " in " + s.rounds;
   return site;
 }
 

@@ -25,6 +25,7 @@ struct thread_stop {
   memory_scope scope = memory_scope::all_memory;
   bool name_column = false;
   std::vector<source_line> callers;
+  std::string rounds;  // the rounds of the loops around the barrier, when threads wait in different ones
 };
 // barrier_divergence (BAR-6): the threads grouped by where they stopped, in thread order.
 std::exception_ptr divergence_error(const tiled_launch& l, std::int64_t tile, const std::vector<thread_stop>& threads);

@@ -64,3 +64,26 @@ void left_alone(array_view<int, 1> v) {
   // No barrier: the fiber path runs such a tile on one stack already.
   parallel_for_each(v.extent.tile<64>(), [=] restrict_amp (tiled_index<64> t) { v[t] = 5; });
 }
+
+// Rounds counted: a do-while, a range-for and a while around barriers (nested: each its own counter), a
+// loop that calls a helper that waits (the kernel stays on the fiber path, its loop still counts); not
+// counted: a loop without a barrier, a loop whose body has no braces.
+void rounds(array_view<int, 1> v, int n) {
+  parallel_for_each(v.extent.tile<64>(), [=] restrict_amp (tiled_index<64> t) {
+    const int steps[2] = {1, 2};
+    int k = 0;
+    do {
+      for (int step : steps) {
+        int j = 0;
+        while (j < step) { t.barrier.wait(); ++j; }
+      }
+    } while (++k < n);
+    for (int i = 0; i < n; ++i) v[t] += i;
+    for (int i = 0; i < n; ++i) t.barrier.wait();
+  });
+  parallel_for_each(v.extent.tile<64>(), [=] restrict_amp (tiled_index<64> t) {
+    for (int i = 0; i < n; ++i) {
+      wait_here(t);
+    }
+  });
+}

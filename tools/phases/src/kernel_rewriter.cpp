@@ -88,6 +88,15 @@ struct edit {
 };
 using file_edits = std::map<unsigned, edit>;  // by offset
 
+// An edit where another may already be: an insertion goes before what is there (a loop's closing brace
+// just before a `return` the rewrite replaces), so every edit is kept.
+void add_edit(std::map<std::pair<clang::FileID, unsigned>, edit>& edits, std::pair<clang::FileID, unsigned> at, edit e) {
+  const auto [it, fresh] = edits.try_emplace(at, e);
+  if (fresh || (it->second.length == e.length && it->second.text == e.text)) return;
+  if (e.length == 0) it->second.text = e.text + it->second.text;
+  else if (it->second.length == 0) it->second = edit{e.length, it->second.text + e.text};
+}
+
 // What one kernel (one lambda as written: its instantiations share the key) asks of the files.
 struct kernel_plan {
   clang::FileID file;
@@ -96,7 +105,9 @@ struct kernel_plan {
   bool barrier_free = false;
   std::string reason;
   int barriers = 0;
-  std::map<std::pair<clang::FileID, unsigned>, edit> edits;
+  int counted_loops = 0;
+  std::map<std::pair<clang::FileID, unsigned>, edit> edits;        // into a coroutine
+  std::map<std::pair<clang::FileID, unsigned>, edit> round_edits;  // the loops' rounds counted
   void refuse(std::string why) {
     if (eligible) reason = std::move(why);
     eligible = false;
@@ -147,6 +158,33 @@ class body_scan : public clang::RecursiveASTVisitor<body_scan> {
                                               std::string(scope) + ">(" + text + "))");
     return true;
   }
+  bool VisitForStmt(clang::ForStmt* s) { return count_rounds(s, s->getBody(), false); }
+  bool VisitWhileStmt(clang::WhileStmt* s) { return count_rounds(s, s->getBody(), false); }
+  bool VisitCXXForRangeStmt(clang::CXXForRangeStmt* s) { return count_rounds(s, s->getBody(), false); }
+  bool VisitDoStmt(clang::DoStmt* s) { return count_rounds(s, s->getBody(), true); }
+
+  // A loop that holds a barrier counts its rounds (tessera/emulator/loop_round.hpp):
+  //   { ::tessera::emulator::loop_round tessera_round_L_C(L); for (...) { tessera_round_L_C.next(); ... } }
+  // all on the loop's lines. A body without braces is left uncounted.
+  bool count_rounds(clang::Stmt* loop, clang::Stmt* body, bool is_do) {
+    const auto* block = llvm::dyn_cast_or_null<clang::CompoundStmt>(body);
+    if (block == nullptr || !waits_.body_waits(body)) return true;
+    const clang::SourceManager& sm = ast_.getSourceManager();
+    const clang::SourceLocation begin = loop->getBeginLoc(), open = block->getLBracLoc(), close = block->getRBracLoc();
+    if (!begin.isFileID() || !open.isFileID() || !close.isFileID() || !loop->getEndLoc().isFileID()) return true;
+    clang::SourceLocation after = close.getLocWithOffset(1);
+    if (is_do) {  // after the `;` of `while (...);`
+      after = clang::Lexer::findLocationAfterToken(loop->getEndLoc(), clang::tok::semi, sm, ast_.getLangOpts(), false);
+      if (after.isInvalid()) return true;
+    }
+    const std::string line = std::to_string(sm.getExpansionLineNumber(begin));
+    const std::string name = "tessera_round_" + line + "_" + std::to_string(sm.getExpansionColumnNumber(begin));
+    round_insert(begin, "{ ::tessera::emulator::loop_round " + name + "(" + line + "); ");
+    round_insert(open.getLocWithOffset(1), " " + name + ".next();");
+    round_insert(after, " }");
+    ++plan_.counted_loops;
+    return true;
+  }
   bool VisitCallExpr(clang::CallExpr* call) {
     if (llvm::isa<clang::CXXMemberCallExpr>(call) && barrier_scope(llvm::cast<clang::CXXMemberCallExpr>(call)) != nullptr)
       return true;
@@ -188,6 +226,10 @@ class body_scan : public clang::RecursiveASTVisitor<body_scan> {
     if (!in_file(at)) return;
     const auto [fid, offset] = ast_.getSourceManager().getDecomposedLoc(at);
     plan_.edits[{fid, offset}] = edit{0, std::move(text)};
+  }
+  void round_insert(clang::SourceLocation at, std::string text) {
+    const auto [fid, offset] = ast_.getSourceManager().getDecomposedLoc(at);
+    add_edit(plan_.round_edits, {fid, offset}, edit{0, std::move(text)});
   }
 
  private:
@@ -239,8 +281,10 @@ class kernel_collector : public MatchFinder::MatchCallback {
     if (!lambda->getBody()->getBeginLoc().isFileID()) one.refuse("it is written by a macro");
     if (one.eligible) scan.insert(lambda->getBody()->getBeginLoc(), "-> ::tessera::emulator::phased ");
     plan.barriers = std::max(plan.barriers, one.barriers);
+    plan.counted_loops = std::max(plan.counted_loops, one.counted_loops);
     if (!one.eligible) plan.refuse(one.reason);
     for (auto& [where, e] : one.edits) plan.edits.insert_or_assign(where, e);
+    for (auto& [where, e] : one.round_edits) plan.round_edits.insert_or_assign(where, e);
   }
 
  private:
@@ -251,7 +295,7 @@ class kernel_collector : public MatchFinder::MatchCallback {
 
 class rewrite_consumer : public clang::ASTConsumer {
  public:
-  rewrite_consumer(clang::CompilerInstance& ci, rewrite_result& result) : ci_(ci), result_(result) {}
+  rewrite_consumer(clang::CompilerInstance& ci, rewrite_result& result, rewrite_mode mode) : ci_(ci), result_(result), mode_(mode) {}
 
   void HandleTranslationUnit(clang::ASTContext& ast) override {
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
@@ -267,19 +311,28 @@ class rewrite_consumer : public clang::ASTConsumer {
     finder.matchAST(ast);
 
     const clang::SourceManager& sm = ast.getSourceManager();
-    std::map<clang::FileID, file_edits> by_file;
+    // Every kernel counts its loops' rounds (on the fiber path too); an eligible one becomes a coroutine
+    // unless only the rounds are asked for.
+    std::map<std::pair<clang::FileID, unsigned>, edit> all_edits;
     std::vector<std::tuple<std::string, unsigned, const kernel_plan*>> listed;
-    for (const auto& [key, plan] : plans) {
+    for (auto& [key, plan] : plans) {
       const clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(plan.file);
       listed.emplace_back(entry ? absolute(entry->getName()) : std::string("<unknown>"), plan.line, &plan);
+      for (const auto& [where, e] : plan.round_edits) add_edit(all_edits, where, e);
+      if (mode_ == rewrite_mode::rounds_only) {
+        if (plan.eligible) plan.refuse("only the rounds of its loops are counted (the checked build)");
+        continue;
+      }
       if (!plan.eligible) continue;
-      for (const auto& [where, e] : plan.edits) by_file[where.first][where.second] = e;
+      for (const auto& [where, e] : plan.edits) add_edit(all_edits, where, e);
     }
+    std::map<clang::FileID, file_edits> by_file;
+    for (const auto& [where, e] : all_edits) by_file[where.first][where.second] = e;
     std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) {
       return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
     });
     for (const auto& [file, line, plan] : listed)
-      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->barriers,
+      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->counted_loops, plan->barriers,
                                                plan->barrier_free && !plan->eligible, plan->reason});
 
     const clang::FileEntry* main = sm.getFileEntryForID(sm.getMainFileID());
@@ -316,36 +369,39 @@ class rewrite_consumer : public clang::ASTConsumer {
 
   clang::CompilerInstance& ci_;
   rewrite_result& result_;
+  rewrite_mode mode_;
 };
 
 class rewrite_action : public clang::ASTFrontendAction {
  public:
-  explicit rewrite_action(rewrite_result& result) : result_(result) {}
+  rewrite_action(rewrite_result& result, rewrite_mode mode) : result_(result), mode_(mode) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef file) override {
     llvm::SmallString<256> path(file);
     llvm::sys::fs::make_absolute(path);
     llvm::sys::path::remove_dots(path, true);
     result_.main_file = std::string(path);
-    return std::make_unique<rewrite_consumer>(ci, result_);
+    return std::make_unique<rewrite_consumer>(ci, result_, mode_);
   }
 
  private:
   rewrite_result& result_;
+  rewrite_mode mode_;
 };
 
 class rewrite_factory : public clang::tooling::FrontendActionFactory {
  public:
-  explicit rewrite_factory(rewrite_result& result) : result_(result) {}
-  std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<rewrite_action>(result_); }
+  rewrite_factory(rewrite_result& result, rewrite_mode mode) : result_(result), mode_(mode) {}
+  std::unique_ptr<clang::FrontendAction> create() override { return std::make_unique<rewrite_action>(result_, mode_); }
 
  private:
   rewrite_result& result_;
+  rewrite_mode mode_;
 };
 
 }  // namespace
 
-std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result) {
-  return std::make_unique<rewrite_factory>(result);
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result, rewrite_mode mode) {
+  return std::make_unique<rewrite_factory>(result, mode);
 }
 
 }  // namespace tessera::phases

@@ -6,6 +6,10 @@
 //   - every `return;` of the body becomes `co_return;`.
 // Every line stays where it was (a call that spanned lines keeps its line breaks after it), so the
 // compiler's diagnostics, barrier sites and reports name the original lines.
+//   - every loop of a kernel's body that holds a barrier (or a call of a function that waits) counts its
+//     rounds for the divergence check (tessera/emulator/loop_round.hpp): wrapped in a block that declares
+//     its loop_round, which the body advances first, on the loop's own lines; a loop whose body is not in
+//     braces is not counted.
 //
 // A kernel is left as it is, with the reason, when it cannot be a coroutine or the rewrite could not see
 // every barrier it reaches: a function it calls waits (or takes the tile's index or barrier without a body
@@ -27,7 +31,8 @@ namespace tessera::phases {
 struct kernel_outcome {
   std::string file;
   unsigned line = 0;
-  bool rewritten = false;
+  bool rewritten = false;     // into a coroutine
+  int counted_loops = 0;      // loops whose rounds it counts
   int barriers = 0;           // barrier calls in its own body
   bool barrier_free = false;  // it reaches no barrier at all (nothing to rewrite, nothing to note)
   std::string reason;         // why not, when not rewritten
@@ -45,6 +50,10 @@ struct rewrite_result {
   std::vector<kernel_outcome> kernels;  // in source order
 };
 
-std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result);
+// What the rewrite does: kernels into coroutines, and the rounds of their loops counted (the compiled
+// path); or the rounds only, every kernel staying on the fiber path (the checked build).
+enum class rewrite_mode { coroutines, rounds_only };
+
+std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result, rewrite_mode mode);
 
 }  // namespace tessera::phases

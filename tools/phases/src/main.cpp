@@ -1,7 +1,9 @@
 // tessera-phases: the compiler launcher of the emulator's compiled path (tessera_phased_kernels).
 //
 //   tessera-phases <compiler> <arguments>...          what CMake's CXX_COMPILER_LAUNCHER runs
-//   tessera-phases --show <compiler> <arguments>...   prints the kernels found and the rewritten files
+//   tessera-phases --rounds <compiler> <arguments>... the checked build's: only the rounds of the kernels'
+//                                                     loops counted, every kernel left on the fiber path
+//   tessera-phases --show [--rounds] <compiler> <arguments>...   prints the kernels found and the rewritten files
 //
 // For a command that compiles one C++ source, the source is parsed with clang as the build parses it,
 // its tiled kernels are rewritten into coroutines (kernel_rewriter.hpp), and the compiler compiles the
@@ -66,7 +68,7 @@ clang::tooling::ArgumentsAdjuster clang_arguments() {
   };
 }
 
-rewrite_result rewrite(const compile_command& command) {
+rewrite_result rewrite(const compile_command& command, rewrite_mode mode) {
   rewrite_result result;
   llvm::SmallString<256> cwd;
   llvm::sys::fs::current_path(cwd);
@@ -77,13 +79,15 @@ rewrite_result rewrite(const compile_command& command) {
   first_error errors;
   tool.setDiagnosticConsumer(&errors);
   tool.setPrintErrorMessage(false);
-  tool.run(make_rewrite_factory(result).get());
+  tool.run(make_rewrite_factory(result, mode).get());
   if (!result.parsed) result.error = errors.text.empty() ? "clang could not parse it" : errors.text;
   return result;
 }
 
-// The notes a build shows: every kernel with barriers that stays on the fiber path, and why.
-void print_notes(const rewrite_result& r, llvm::raw_ostream& out) {
+// The notes a build of the compiled path shows: every kernel with barriers that stays on the fiber path,
+// and why (the checked build keeps them all there, and shows none).
+void print_notes(const rewrite_result& r, rewrite_mode mode, llvm::raw_ostream& out) {
+  if (mode == rewrite_mode::rounds_only) return;
   for (const kernel_outcome& k : r.kernels)
     if (!k.rewritten && !k.barrier_free)
       out << k.file << ":" << k.line << ": note: tessera-phases: this kernel stays on the fiber path: " << k.reason << "\n";
@@ -97,29 +101,31 @@ bool write_file(const std::string& path, const std::string& original, const std:
   return static_cast<bool>(out);
 }
 
-int show(const compile_command& command) {
-  const rewrite_result r = rewrite(command);
+int show(const compile_command& command, rewrite_mode mode) {
+  const rewrite_result r = rewrite(command, mode);
   if (!r.parsed) {
     llvm::errs() << "tessera-phases: " << command.source() << ": " << r.error << "\n";
     return 1;
   }
   for (const kernel_outcome& k : r.kernels)
     llvm::outs() << k.file << ":" << k.line << ": " << (k.rewritten ? "rewritten" : "not rewritten") << ", "
-                 << k.barriers << " barrier call" << (k.barriers == 1 ? "" : "s") << (k.rewritten ? "" : ": " + k.reason)
-                 << "\n";
+                 << k.barriers << " barrier call" << (k.barriers == 1 ? "" : "s")
+                 << (k.counted_loops == 0 ? std::string()
+                                          : ", rounds of " + std::to_string(k.counted_loops) + (k.counted_loops == 1 ? " loop" : " loops") + " counted")
+                 << (k.rewritten ? "" : ": " + k.reason) << "\n";
   for (const auto& [path, text] : r.rewritten) llvm::outs() << "--- " << path << "\n" << text;
   return 0;
 }
 
-int launch(const compile_command& command) {
+int launch(const compile_command& command, rewrite_mode mode) {
   if (command.source().empty()) return run_command(command.argv());
-  const rewrite_result r = rewrite(command);
+  const rewrite_result r = rewrite(command, mode);
   if (!r.parsed) {
     llvm::errs() << "tessera-phases: warning: " << command.source() << " compiled as it is (every kernel on the fiber path): "
                  << r.error << "\n";
     return run_command(command.argv());
   }
-  print_notes(r, llvm::errs());
+  print_notes(r, mode, llvm::errs());
   if (r.rewritten.empty()) return run_command(command.argv());
 
   // Every copy lies at the original's absolute path under <object>.phased/root, the main file's too (changed
@@ -179,9 +185,13 @@ int main(int argc, const char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   const bool showing = !args.empty() && args.front() == "--show";
   if (showing) args.erase(args.begin());
+  const bool rounds = !args.empty() && args.front() == "--rounds";
+  if (rounds) args.erase(args.begin());
+  const rewrite_mode mode = rounds ? rewrite_mode::rounds_only : rewrite_mode::coroutines;
   if (args.empty()) {
-    llvm::errs() << "usage: tessera-phases [--show] <compiler> <arguments>...\n"
-                    "  the compiler launcher of the emulator's compiled path (CMake: tessera_phased_kernels)\n";
+    llvm::errs() << "usage: tessera-phases [--show] [--rounds] <compiler> <arguments>...\n"
+                    "  the compiler launcher of the emulator's compiled path (CMake: tessera_phased_kernels) and,\n"
+                    "  with --rounds, of the checked build (tessera_checked_kernels)\n";
     return 2;
   }
   const compile_command command(std::move(args));
@@ -190,7 +200,7 @@ int main(int argc, const char** argv) {
       llvm::errs() << "tessera-phases: --show needs a command that compiles one C++ source (-c FILE -o OBJECT)\n";
       return 2;
     }
-    return show(command);
+    return show(command, mode);
   }
-  return launch(command);
+  return launch(command, mode);
 }

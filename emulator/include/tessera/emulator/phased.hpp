@@ -11,16 +11,19 @@
 //   [=] restrict_amp (tiled_index<16, 16> t) -> ::tessera::emulator::phased { ...
 //       co_await ::tessera::emulator::phase_end<::tessera::memory_scope::all_memory>(t.barrier); ... }
 //
-// The copy keeps every line where it was, so barrier sites and reports name the original lines. The fiber
+// Each loop of the kernel that holds a barrier counts its rounds too (loop_round.hpp). The copy keeps every
+// line where it was, so barrier sites and reports name the original lines. The fiber
 // path stays the reference: a kernel the tool leaves alone runs there, as do all kernels built with the
 // checks (tessera_checked_kernels).
 #pragma once
 
+#include <tessera/emulator/loop_round.hpp>
 #include <tessera/memory_scope.hpp>
 #include <tessera/tile_barrier.hpp>
 
 #include <coroutine>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <source_location>
 #include <type_traits>
@@ -44,6 +47,7 @@ struct phase_state {
   phase_stop stop = phase_stop::running;
   memory_scope scope = memory_scope::all_memory;
   std::source_location site;  // the barrier's call, with its column: two barriers on one line are two (BAR-6)
+  std::uint64_t rounds = 0;   // round_key of the loops around it: one call in two rounds is two barriers
 };
 // A finished thread's frame is dropped without a destructor call (phase_runner.cpp).
 static_assert(std::is_trivially_destructible_v<phase_state>);
@@ -94,6 +98,8 @@ class phase_barrier {
     p.stop = detail::phase_stop::at_barrier;
     p.scope = Scope;
     p.site = site_;
+    loop_round** loops = detail::running_loop_rounds();
+    p.rounds = round_key(loops != nullptr ? *loops : nullptr);
   }
   constexpr void await_resume() const noexcept {}
 
