@@ -121,7 +121,8 @@ int launch(const compile_command& command, rewrite_mode mode) {
   if (command.source().empty()) return run_command(command.argv());
   const rewrite_result r = rewrite(command, mode);
   if (!r.parsed) {
-    llvm::errs() << "tessera-phases: warning: " << command.source() << " compiled as it is (every kernel on the fiber path): "
+    llvm::errs() << "tessera-phases: warning: " << command.source() << " compiled as it is ("
+                 << (mode == rewrite_mode::rounds_only ? "its kernels' loops count no rounds" : "every kernel on the fiber path") << "): "
                  << r.error << "\n";
     return run_command(command.argv());
   }
