@@ -120,13 +120,16 @@ int main(int argc, char** argv) {
   run->add_option("--timeout", timeout, "Seconds before a case counts as hung")->capture_default_str();
   run->add_option("--filter", filters, "Only cases whose id matches these globs");
   run->add_flag("--quiet", quiet, "Print only failures and the summary");
-  std::string sanitizer = "auto", sanitizer_jobs = "0", sanitizer_timeout = "30";
+  std::string sanitizer = "auto", sanitizer_jobs = "0", sanitizer_timeout = "30", sanitizer_hang_timeout = "10";
   run->add_option("--sanitizer", sanitizer,
                   "compute-sanitizer on GPU backends: auto (diagnostic cases and the hazard corpus), all (every case), diagnostics, off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
   run->add_option("--sanitizer-jobs", sanitizer_jobs, "compute-sanitizer processes at a time (0: 8, or one per hardware thread where fewer; as many again for cases that may hang)")->capture_default_str();
   run->add_option("--sanitizer-timeout", sanitizer_timeout, "Seconds a case may run under compute-sanitizer before it counts as hung (at most --timeout)")
+      ->capture_default_str();
+  run->add_option("--sanitizer-hang-timeout", sanitizer_hang_timeout,
+                  "The same for cases whose kernels may never finish on a GPU (barrier divergence, spin-waits)")
       ->capture_default_str();
   std::string gpus;
   run->add_option("--gpus", gpus, "GPUs a GPU backend spreads its cases over: all (default), or the first N")
@@ -235,7 +238,8 @@ int main(int argc, char** argv) {
       std::vector<std::string> args{"--out", dir.string(), "--seed", seed, "--workers", workers, "--repeat", repeat, "--timeout", timeout, "--jobs", jobs};
       for (const auto& f : filters) args.insert(args.end(), {"--filter", f});
       if (quiet) args.push_back("--quiet");
-      args.insert(args.end(), {"--sanitizer", sanitizer, "--sanitizer-jobs", sanitizer_jobs, "--sanitizer-timeout", sanitizer_timeout});
+      args.insert(args.end(), {"--sanitizer", sanitizer, "--sanitizer-jobs", sanitizer_jobs, "--sanitizer-timeout", sanitizer_timeout,
+                                "--sanitizer-hang-timeout", sanitizer_hang_timeout});
       if (!gpus.empty()) args.insert(args.end(), {"--gpus", gpus});
       const int rc = tr::run_executor(e, args);
       if (rc == 2) throw std::runtime_error("the " + e.backend + " executor refused to run (see its message above)");

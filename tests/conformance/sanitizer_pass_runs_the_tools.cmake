@@ -1,10 +1,10 @@
 # The compute-sanitizer pass end to end, without a GPU: the stand-in GPU executor (conform_fake_gpu) with
 # the stand-in sanitizer (fake_compute_sanitizer.sh). A finding at the marked lines catches the planted
-# bug, one at an unmarked line fails its case, a hang is stopped at the time limit and recorded, alone or
-# inside a batch (the cases after it then run in a new batch), and a correct kernel runs under racecheck,
-# memcheck and initcheck and stays clean; cases run in batches, and a finding inside a batch lands on its
-# own case (a listed false alarm, a planted race).
-#   cmake -DEXECUTOR=... -DSANITIZER=... -DSOURCE=... -DWORK=... -P sanitizer_pass_runs_the_tools.cmake
+# bug, one at an unmarked line fails its case, a hang is stopped at the time limit (the hang limit for the
+# cases that may hang) and recorded inside a batch (the cases after it then run in a new batch), and a
+# correct kernel runs under racecheck, memcheck and initcheck and stays clean; cases run in batches, and a
+# finding inside a batch lands on its own case (a listed false alarm, a planted race).
+#   cmake -DEXECUTOR=... -DSANITIZER=... -DSOURCE=... -DWORK=... -DHANGS_TSV=... -P sanitizer_pass_runs_the_tools.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${WORK}")
 set(ENV{TESSERA_COMPUTE_SANITIZER} "${SANITIZER}")
@@ -27,11 +27,18 @@ foreach(i RANGE ${last})
   list(APPEND seen "${id}=${status}/${verdict}/${runs}")
   if(id STREQUAL "selftest.planted_race_is_caught")
     string(JSON caught_note GET "${results}" cases ${i} sanitizer runs 0 note)
+  elseif(id STREQUAL "selftest.correct_zz_after_the_false_alarm")
+    string(JSON after_lost_note GET "${results}" cases ${i} sanitizer runs 1 note)  # initcheck, memcheck, racecheck
   endif()
 endforeach()
 # The hang stopped its batch inside one case; the two cases after it went on together in a new batch.
 if(NOT caught_note MATCHES "in a batch of 2 cases")
   message(FATAL_ERROR "the case after a hang in a batch ran as '${caught_note}', not in a new batch of the two cases left")
+endif()
+# The device was lost after the second of the four correct kernels' memcheck batch: the two after it ran
+# again, in a batch of their own.
+if(NOT after_lost_note MATCHES "in a batch of 2 cases")
+  message(FATAL_ERROR "a case after the device was lost in its batch ran as '${after_lost_note}', not in a new batch of the two cases left")
 endif()
 foreach(want "selftest.planted_divergence_that_ends=pass/missed/1" "selftest.planted_race_is_caught=pass/caught/1" "selftest.planted_race_a_batch_stops_in=pass/timed out/1" "selftest.planted_race_found_elsewhere=fail/missed/1"
              "selftest.planted_divergence_hangs=pass/timed out/1" "selftest.correct_kernel_is_clean=pass/clean/3"
@@ -45,15 +52,37 @@ if(NOT out MATCHES "compute-sanitizer: 5 diagnostic cases \\(1 caught, 2 missed,
   message(FATAL_ERROR "the executor's summary line of the sanitizer pass is missing or wrong")
 endif()
 
-# One slot for the cases that may hang: the one that hangs gives it up halfway to its limit, so the one
-# after it ends first instead of waiting the limit out.
+# The cases that may hang are stopped at the hang limit, not at the case limit: a divergence and a race
+# the backend's list says hangs (`hangs:`) are recorded as stopped after 2 s, and the case after the
+# divergence in its batch runs in a new one.
 file(REMOVE_RECURSE "${WORK}")
-execute_process(COMMAND "${EXECUTOR}" --out "${WORK}" --timeout 4 --sanitizer all --sanitizer-jobs 1 --filter "selftest.planted_divergence_*"
+execute_process(COMMAND "${EXECUTOR}" --out "${WORK}" --timeout 60 --sanitizer-hang-timeout 2 --sanitizer all --sanitizer-jobs 1
+                        --expectations "${HANGS_TSV}" --filter "selftest.planted_divergence_*" --filter "selftest.planted_race_a_batch_stops_in"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 message("status ${rc}\n${out}")
-string(FIND "${out}" "selftest.planted_divergence_hangs " hangs_at)
-string(FIND "${out}" "selftest.planted_divergence_that_ends " ends_at)
-if(hangs_at EQUAL -1 OR ends_at EQUAL -1 OR NOT ends_at LESS hangs_at)
-  message(FATAL_ERROR "the case after a hanging one waited for its time limit (or a case is missing from the output)")
+file(READ "${WORK}/fake-gpu.json" results)
+string(JSON count LENGTH "${results}" cases)
+math(EXPR last "${count} - 1")
+set(hang_note "")
+set(listed_note "")
+set(ends_verdict "")
+foreach(i RANGE ${last})
+  string(JSON id GET "${results}" cases ${i} id)
+  if(id STREQUAL "selftest.planted_divergence_hangs")
+    string(JSON hang_note GET "${results}" cases ${i} sanitizer runs 0 note)
+  elseif(id STREQUAL "selftest.planted_race_a_batch_stops_in")
+    string(JSON listed_note GET "${results}" cases ${i} sanitizer runs 0 note)
+  elseif(id STREQUAL "selftest.planted_divergence_that_ends")
+    string(JSON ends_verdict GET "${results}" cases ${i} sanitizer verdict)
+  endif()
+endforeach()
+if(NOT hang_note MATCHES "^stopped after 2 s in the case")
+  message(FATAL_ERROR "the hanging divergence was not stopped at the hang limit: '${hang_note}'")
+endif()
+if(NOT listed_note MATCHES "^stopped after 2 s in the case")
+  message(FATAL_ERROR "the race listed as hanging was not stopped at the hang limit: '${listed_note}'")
+endif()
+if(NOT ends_verdict STREQUAL "missed")
+  message(FATAL_ERROR "the case after the hang did not run to its end: verdict '${ends_verdict}'")
 endif()
 file(REMOVE_RECURSE "${WORK}")

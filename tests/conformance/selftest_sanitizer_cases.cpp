@@ -1,6 +1,6 @@
 // Cases of the compute-sanitizer pass's test (sanitizer_pass_runs_the_tools.cmake): the stand-in reports a
 // race at the marked lines of `planted_race_is_caught`, at other lines for `planted_race_found_elsewhere` and
-// `correct_with_a_false_alarm` (listed in fake-gpu.tsv), hangs on `planted_divergence_hangs` (alone) and on
+// `correct_with_a_false_alarm` (listed in fake-gpu.tsv), hangs on `planted_divergence_hangs` (under synccheck) and on
 // `planted_race_a_batch_stops_in` (in a batch); `planted_divergence_that_ends` ends; it finds nothing else.
 #include <tessera/conformance/case.hpp>
 

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace tc = tessera::conformance;
 
 namespace {
@@ -151,10 +153,32 @@ TEST(SanitizerBatch, TheCaseABatchStoppedInsideIsNamedWithItsFindingsSoFar) {
   EXPECT_EQ(inside->second[0].first.line, 9);
 }
 
-// Only memcheck's findings end the program's GPU work; a batch goes on after the others'.
-TEST(SanitizerBatch, OnlyMemcheckFindingsEndABatch) {
-  EXPECT_TRUE(tc::findings_end_the_program("memcheck"));
-  for (const char* tool : {"racecheck", "initcheck", "synccheck"}) EXPECT_FALSE(tc::findings_end_the_program(tool)) << tool;
+// memcheck stops the faulting kernel only, so that the cases after a planted fault in a batch still run.
+TEST(SanitizerBatch, MemcheckEndsOnlyTheFaultingKernel) {
+  const auto args = tc::sanitizer_arguments("memcheck", "/tmp/x.xml");
+  const auto at = std::find(args.begin(), args.end(), "--destroy-on-device-error");
+  ASSERT_NE(at, args.end());
+  ASSERT_NE(at + 1, args.end());
+  EXPECT_EQ(*(at + 1), "kernel");
+}
+
+// A job on one GPU of several sees that GPU and the next (cases of several accelerators need two), renumbered
+// from 0, through this process's own CUDA_VISIBLE_DEVICES where it has one.
+TEST(SanitizerDevices, AJobSeesItsGpuAndTheNextRenumbered) {
+  const std::vector<std::string> four{"cuda:0", "cuda:1", "cuda:2", "cuda:3"};
+  const auto second = tc::visible_devices_for(four, 1, "");
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->cuda_visible_devices, "1,2");
+  EXPECT_EQ(second->default_accelerator, "cuda:0");
+  EXPECT_EQ(tc::visible_devices_for(four, 3, "")->cuda_visible_devices, "3,0");
+  EXPECT_EQ(tc::visible_devices_for(four, 2, "4,5,6,7")->cuda_visible_devices, "6,7");
+  EXPECT_EQ(tc::visible_devices_for(four, 3, "GPU-a,GPU-b,GPU-c,GPU-d")->cuda_visible_devices, "GPU-d,GPU-a");
+}
+
+TEST(SanitizerDevices, NothingIsHiddenFromAJobOnTheOnlyGpuOrOnAnotherBackend) {
+  EXPECT_FALSE(tc::visible_devices_for({"cuda:0"}, 0, "").has_value());
+  EXPECT_FALSE(tc::visible_devices_for({"fake:0", "fake:1"}, 0, "").has_value());
+  EXPECT_FALSE(tc::visible_devices_for({"cuda:0", "cuda:5"}, 0, "0,1").has_value());  // cuda:5 is not in the list
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
-// The environment of a child process: this process's, with one variable set (added or replaced). The
-// supervisor and the sanitizer pass start a case's child on a chosen device this way
-// (TESSERA_DEFAULT_ACCELERATOR=cuda:1), leaving every device visible to it.
+// The environment of a child process: this process's, with some variables set (added or replaced). The
+// supervisor starts a case's child on a chosen device this way (TESSERA_DEFAULT_ACCELERATOR=cuda:1); the
+// sanitizer pass also limits the GPUs its child sees (CUDA_VISIBLE_DEVICES).
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tessera::conformance {
@@ -13,6 +14,7 @@ class child_environment {
   // The current environment unchanged.
   child_environment();
   child_environment(const std::string& name, const std::string& value);
+  explicit child_environment(const std::vector<std::pair<std::string, std::string>>& settings);
 
   // For posix_spawn's envp; valid until this object changes or goes.
   char** get();

@@ -188,6 +188,11 @@ int main(int argc, char** argv) {
                  "hang (at most --timeout)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option("--sanitizer-hang-timeout", sanitizer.hang_seconds,
+                 "The same for the cases whose kernels may never finish on a GPU (barrier divergence, spin-waits), "
+                 "which run in batches of their own (at most --sanitizer-timeout)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_option("--sanitized-case", sanitized_cases, "(internal) run these cases' bodies once, unjudged, under compute-sanitizer")->group("");
   app.add_option("--child", child_from, "(internal) run as the isolated child from this case index")->group("");
   std::size_t child_stride = 1;
@@ -271,6 +276,7 @@ int main(int argc, char** argv) {
     // Under compute-sanitizer, the diagnostic cases run there instead (after the others); the rest run as usual
     // (the isolated children make the same plan, so their case indices are the parent's).
     sanitizer.timeout_seconds = std::min(timeout, sanitizer_timeout);
+    sanitizer.hang_seconds = std::min(sanitizer.hang_seconds, sanitizer.timeout_seconds);
     sanitizer.work = (out.empty() ? blobs : out) / "sanitizer";
     const tc::sanitizer_plan plan = tc::plan_sanitizer(selected, backend, expectations, sanitizer);
     std::vector<const tc::case_info*> usual;

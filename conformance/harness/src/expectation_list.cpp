@@ -51,13 +51,17 @@ expectation_list expectation_list::read(const std::filesystem::path& file, const
     if (e.selector[0] == '@' && e.selector != "@hazard" && e.selector != "@divergence" && e.selector != "@out_of_bounds" &&
         e.selector != "@exception")
       throw expectation_list_error(where + ": unknown class " + e.selector + " (@hazard, @divergence, @out_of_bounds, @exception)");
-    const bool false_alarm = e.selector.rfind("sanitizer:", 0) == 0;
-    if (false_alarm) e.selector = trim(e.selector.substr(10));
+    std::vector<entry>* kind = &list.entries_;
+    for (const auto& [prefix, entries] : {std::pair{std::string("sanitizer:"), &list.false_alarms_}, std::pair{std::string("hangs:"), &list.hangs_}})
+      if (e.selector.rfind(prefix, 0) == 0) {
+        e.selector = trim(e.selector.substr(prefix.size()));
+        kind = entries;
+      }
     bool used = false;
     for (const case_info* c : all) used = used || selects(e.selector, *c);
     if (!used && !some_families_only)
       throw expectation_list_error(where + ": `" + e.selector + "` matches no case; remove the stale entry");
-    (false_alarm ? list.false_alarms_ : list.entries_).push_back(std::move(e));
+    kind->push_back(std::move(e));
   }
   return list;
 }
@@ -65,6 +69,7 @@ expectation_list expectation_list::read(const std::filesystem::path& file, const
 void expectation_list::append(const expectation_list& other) {
   entries_.insert(entries_.end(), other.entries_.begin(), other.entries_.end());
   false_alarms_.insert(false_alarms_.end(), other.false_alarms_.begin(), other.false_alarms_.end());
+  hangs_.insert(hangs_.end(), other.hangs_.begin(), other.hangs_.end());
 }
 
 std::optional<std::string> expectation_list::skip_reason(const case_info& c) const {
@@ -81,10 +86,14 @@ std::optional<std::string> expectation_list::skip_reason_with_sanitizer(const ca
   return std::nullopt;
 }
 
-std::optional<std::string> expectation_list::sanitizer_false_alarm(const case_info& c) const {
-  for (const auto& e : false_alarms_)
+std::optional<std::string> expectation_list::first_reason(const std::vector<entry>& entries, const case_info& c) {
+  for (const auto& e : entries)
     if (selects(e.selector, c)) return e.reason;
   return std::nullopt;
 }
+
+std::optional<std::string> expectation_list::sanitizer_false_alarm(const case_info& c) const { return first_reason(false_alarms_, c); }
+
+std::optional<std::string> expectation_list::hangs(const case_info& c) const { return first_reason(hangs_, c); }
 
 }  // namespace tessera::conformance

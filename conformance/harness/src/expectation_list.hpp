@@ -7,7 +7,10 @@
 // `@divergence`, `@out_of_bounds`, `@exception`. The diagnostic classes (`@hazard`, `@divergence`,
 // `@out_of_bounds`) skip only where compute-sanitizer does not run: under it, those cases run.
 // `sanitizer:<glob>` entries skip nothing: they list cases where compute-sanitizer reports what is not a
-// bug (a false alarm of the sanitizer), with the reason, so that the finding fails no case.
+// bug (a false alarm of the sanitizer), with the reason, so that the finding fails no case. `hangs:<glob>`
+// entries skip nothing either: they list cases whose kernels may never finish on the backend although the
+// bug they plant is not a barrier divergence or a spin-wait (a spin lock released by a plain store), so
+// that compute-sanitizer's pass runs them under the hang limit, among the cases that may hang.
 #pragma once
 
 #include <tessera/conformance/case_info.hpp>
@@ -43,6 +46,8 @@ class expectation_list {
   std::optional<std::string> skip_reason_with_sanitizer(const case_info& c) const;
   // Why compute-sanitizer's findings on `c` are false alarms, if the list says so.
   std::optional<std::string> sanitizer_false_alarm(const case_info& c) const;
+  // Why `c`'s kernels may never finish on the backend, if the list says so (`hangs:` entries).
+  std::optional<std::string> hangs(const case_info& c) const;
 
  private:
   struct entry {
@@ -51,6 +56,8 @@ class expectation_list {
   };
   std::vector<entry> entries_;
   std::vector<entry> false_alarms_;
+  std::vector<entry> hangs_;
+  static std::optional<std::string> first_reason(const std::vector<entry>& entries, const case_info& c);
 };
 
 }  // namespace tessera::conformance

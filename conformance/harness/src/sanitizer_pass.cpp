@@ -20,11 +20,13 @@ bool diagnostic(const case_info& c) {
          c.expect.outcome == expected_outcome::out_of_bounds;
 }
 
-// A diagnostic case whose kernel may never finish on a GPU: threads waiting at a barrier others skip, or
-// spinning on a flag nobody sets. It runs alone, in a slot of its own (sanitizer_job::may_hang): in a
-// batch it would hold the cases after it up to the time limit.
-bool may_hang(const case_info& c) {
-  return c.expect.outcome == expected_outcome::divergence || describe(c.expect).find("spin-wait") != std::string::npos;
+// A diagnostic case whose kernel may never finish on a GPU: threads waiting at a barrier others skip,
+// spinning on a flag nobody sets, or one the backend's list says hangs there (`hangs:`). Such cases run in
+// batches of their own, in slots of their own, under the shorter hang limit (sanitizer_job::may_hang):
+// among the others, a hang would hold the cases after it up to the time limit.
+bool may_hang(const case_info& c, const expectation_list& expectations) {
+  return c.expect.outcome == expected_outcome::divergence || describe(c.expect).find("spin-wait") != std::string::npos ||
+         expectations.hangs(c).has_value();
 }
 
 }  // namespace
@@ -63,10 +65,9 @@ sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, con
 void run_sanitizer_pass(const std::vector<const case_info*>& selected, const sanitizer_plan& plan,
                         const expectation_list& expectations, const sanitizer_pass_settings& how,
                         std::vector<case_record>& records, const std::function<void(std::size_t)>& finished) {
-  std::vector<sanitizer_job> alone, last;  // cases run alone: those that may hang (first), memcheck's (last)
-  // Cases run in batches, by tool: diagnostic ones (first: they have not run on the GPU yet, and a kernel
-  // that hangs should start early) and correct kernels.
-  std::map<std::string, std::vector<std::size_t>> diagnostics, correct;
+  // Cases run in batches, by tool: those that may hang (first: a hang should start early), the other
+  // diagnostic ones (they have not run on the GPU yet) and correct kernels.
+  std::map<std::string, std::vector<std::size_t>> hanging, diagnostics, correct;
   std::map<std::size_t, std::size_t> pending;  // case index -> tools not yet done
   for (std::size_t i = 0; i < selected.size(); ++i) {
     const case_info& c = *selected[i];
@@ -86,33 +87,24 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
         finished(i);
         continue;
       }
-      // A memcheck finding ends the program's GPU work, and the planted bug is there to be found: a batch
-      // would stop at nearly every case.
-      for (const auto& t : tools) {
-        if (may_hang(c))
-          alone.push_back({{i}, {id_of(c)}, t, true});
-        else if (findings_end_the_program(t))
-          last.push_back({{i}, {id_of(c)}, t});
-        else
-          diagnostics[t].push_back(i);
-      }
+      for (const auto& t : tools) (may_hang(c, expectations) ? hanging : diagnostics)[t].push_back(i);
       pending[i] = tools.size();
     } else if (plan.also[i] && records[i].status == case_status::pass) {
       for (const auto& t : sanitizer_tools_for_correct_kernels()) correct[t].push_back(i);
       pending[i] = sanitizer_tools_for_correct_kernels().size();
     }
   }
-  // The rest go in batches, one process per batch and tool: a process's start costs more than most
-  // cases, and the processes wait on each other (measured on an H100: one racecheck process of one case
-  // 0.35 s alone, 4.2 s each when 16 start at once; 24 cases in one process 1.7 s). On 4 H200s, 16 at once
-  // took 9.5 s on one GPU and 7.7 s spread over the four: they wait on the host's driver more than on a GPU.
+  // One process per batch and tool: a process's start costs more than most cases, and the processes wait
+  // on each other as they start CUDA, whatever the GPUs (measured on an H100: one racecheck process of one
+  // case 0.35 s alone, 4.2 s each when 16 start at once; 24 cases in one process 1.7 s; on 4 H200s the
+  // program alone, 16 at once, about 5 s each however spread over the GPUs).
   const unsigned width = how.jobs ? how.jobs : default_sanitizer_jobs();
-  std::vector<sanitizer_job> jobs = std::move(alone);
-  for (const auto* by_tool : {&diagnostics, &correct})
+  std::vector<sanitizer_job> jobs;
+  for (const auto* by_tool : {&hanging, &diagnostics, &correct})
     for (const auto& [tool, cases] : *by_tool) {
       const std::size_t per_batch = how.batch ? how.batch : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
       for (std::size_t k = 0; k < cases.size(); k += per_batch) {
-        sanitizer_job job{{}, {}, tool};
+        sanitizer_job job{{}, {}, tool, by_tool == &hanging};
         for (std::size_t m = k; m < std::min(cases.size(), k + per_batch); ++m) {
           job.indices.push_back(cases[m]);
           job.ids.push_back(id_of(*selected[cases[m]]));
@@ -120,9 +112,7 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
         jobs.push_back(std::move(job));
       }
     }
-  jobs.insert(jobs.end(), last.begin(), last.end());
-
-  sanitizer_settings settings{plan.program, how.executable, how.child_args, how.timeout_seconds,
+  sanitizer_settings settings{plan.program, how.executable, how.child_args, how.timeout_seconds, how.hang_seconds,
                               width, how.work, {}};
   for (const auto& d : how.devices) settings.devices.push_back(d.path);
   std::map<std::size_t, std::vector<sanitizer_run>> runs;
@@ -165,11 +155,32 @@ int run_sanitized_cases(const std::vector<const case_info*>& all, const std::vec
     }
     chosen.push_back(*it);
   }
-  for (const case_info* c : chosen) {
-    std::printf("%s%s\n", sanitizer_case_begins, id_of(*c).c_str());
+  // The device is made ready (on a GPU: its context) before the first case begins, so that a case's time
+  // limit, counted from its begin line, is not spent on the start of CUDA, slow when many processes start
+  // at once. After each case it must still run work: a fault the tool stopped may have ended the program's
+  // GPU work (an imprecise fault ends the context), and the cases after it would run nothing.
+  auto device_unusable = [&]() -> std::string {
+    for (int attempt = 0;; ++attempt) {
+      try {
+        backend.view().wait();
+        return {};
+      } catch (const std::exception& e) {
+        // An error of an earlier launch is reported once; one that stays is the device's.
+        if (attempt == 1) return e.what();
+      }
+    }
+  };
+  for (std::size_t k = 0; k <= chosen.size(); ++k) {
+    if (const std::string why = device_unusable(); !why.empty()) {
+      std::printf("%s%s\n", sanitizer_device_lost, why.c_str());
+      std::fflush(stdout);
+      return 0;
+    }
+    if (k == chosen.size()) break;
+    std::printf("%s%s\n", sanitizer_case_begins, id_of(*chosen[k]).c_str());
     std::fflush(stdout);
-    run_body_once(*c, backend, settings);
-    std::printf("%s%s\n", sanitizer_case_ends, id_of(*c).c_str());
+    run_body_once(*chosen[k], backend, settings);
+    std::printf("%s%s\n", sanitizer_case_ends, id_of(*chosen[k]).c_str());
     std::fflush(stdout);
   }
   return 0;

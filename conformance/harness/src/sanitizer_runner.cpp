@@ -15,6 +15,7 @@
 #include <cstring>
 #include <deque>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -46,15 +47,20 @@ struct running {
   std::filesystem::path xml, log;
   bool killed = false;
   std::string device;
+  double limit = 0;  // seconds a case of this job may run
   // The job's progress, read from its log as it grows: when its latest case began (the process's start
   // before the first), which is what the case time limit is counted from; the start of compute-sanitizer
-  // and of the program, slow when many start at once, is not the case's.
+  // and of the program, slow when many start at once, is not the case's. And each ended case's own time.
   clock_type::time_point case_started;
+  bool case_begun = false;
+  std::map<std::string, double> case_seconds;
   std::uintmax_t log_read = 0;
   std::string partial_line;
 };
 
-// Reads what a job printed since the last look and notes when a case begins.
+bool starts_with(const std::string& text, std::size_t at, const char* prefix) { return text.compare(at, std::strlen(prefix), prefix) == 0; }
+
+// Reads what a job printed since the last look and notes when a case begins and ends.
 void follow_log(running& r) {
   std::error_code error;
   const std::uintmax_t size = std::filesystem::file_size(r.log, error);
@@ -67,8 +73,13 @@ void follow_log(running& r) {
   r.log_read += fresh.size();
   r.partial_line += fresh;
   std::size_t start = 0;
-  for (std::size_t eol; (eol = r.partial_line.find('\n', start)) != std::string::npos; start = eol + 1)
-    if (r.partial_line.compare(start, std::strlen(sanitizer_case_begins), sanitizer_case_begins) == 0) r.case_started = clock_type::now();
+  for (std::size_t eol; (eol = r.partial_line.find('\n', start)) != std::string::npos; start = eol + 1) {
+    if (starts_with(r.partial_line, start, sanitizer_case_begins)) r.case_started = clock_type::now(), r.case_begun = true;
+    if (starts_with(r.partial_line, start, sanitizer_case_ends)) {
+      const std::size_t id = start + std::strlen(sanitizer_case_ends);
+      r.case_seconds[r.partial_line.substr(id, eol - id)] = std::chrono::duration<double>(clock_type::now() - r.case_started).count();
+    }
+  }
   r.partial_line.erase(0, start);
 }
 
@@ -78,9 +89,11 @@ std::string safe_name(std::string s) {
   return s;
 }
 
-running start(const sanitizer_job& job, const sanitizer_settings& how, const std::string& device) {
+running start(const sanitizer_job& job, const sanitizer_settings& how, std::size_t device_index) {
   const std::string name = safe_name(job.ids.size() == 1 ? job.ids.front() : "batch-" + job.ids.front() + "-" + std::to_string(job.ids.size()));
-  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log"), false, device, {}, 0, {}};
+  const std::string device = device_index < how.devices.size() ? how.devices[device_index] : std::string();
+  running r{job, -1, clock_type::now(), how.work / (name + "." + job.tool + ".xml"), how.work / (name + "." + job.tool + ".log"), false, device};
+  r.limit = job.may_hang ? std::min(how.hang_seconds, how.timeout_seconds) : how.timeout_seconds;
   r.case_started = r.started;
   std::filesystem::remove(r.xml);
   std::vector<std::string> args{how.sanitizer};
@@ -107,7 +120,15 @@ running start(const sanitizer_job& job, const sanitizer_settings& how, const std
   // Its own process group: compute-sanitizer starts the program as its child, and a time limit must stop both.
   posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attributes, 0);
-  child_environment environment = device.empty() ? child_environment() : child_environment("TESSERA_DEFAULT_ACCELERATOR", device);
+  std::vector<std::pair<std::string, std::string>> settings;
+  if (!device.empty()) {
+    const char* parent = std::getenv("CUDA_VISIBLE_DEVICES");
+    if (const auto shown = visible_devices_for(how.devices, device_index, parent != nullptr ? parent : ""))
+      settings = {{"CUDA_VISIBLE_DEVICES", shown->cuda_visible_devices}, {"TESSERA_DEFAULT_ACCELERATOR", shown->default_accelerator}};
+    else
+      settings = {{"TESSERA_DEFAULT_ACCELERATOR", device}};
+  }
+  child_environment environment(settings);
   const int rc = posix_spawn(&r.pid, how.sanitizer.c_str(), &actions, &attributes, argv.data(), environment.get());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
@@ -115,14 +136,16 @@ running start(const sanitizer_job& job, const sanitizer_settings& how, const std
   return r;
 }
 
-sanitizer_run collect(const running& r, int status, const sanitizer_settings& how) {
+sanitizer_run collect(const running& r, int status) {
   sanitizer_run run;
   run.tool = r.job.tool;
-  run.seconds = std::chrono::duration<double>(clock_type::now() - r.started).count();
+  // A case's own time where the log showed it end; the process's (its start included) otherwise.
+  const auto own = r.case_seconds.find(r.job.ids.front());
+  run.seconds = r.job.ids.size() == 1 && own != r.case_seconds.end() ? own->second : std::chrono::duration<double>(clock_type::now() - r.started).count();
   const std::string log = read_file(r.log);
   if (r.killed) {
     run.outcome = "timed out";
-    run.note = "stopped after " + std::to_string(static_cast<int>(how.timeout_seconds)) +
+    run.note = "stopped after " + std::to_string(static_cast<int>(r.limit)) +
                " s in the case (a kernel that never finishes: threads waiting at a barrier others never reach?)";
   } else if (WIFSIGNALED(status)) {
     run.outcome = "crashed";
@@ -141,7 +164,11 @@ sanitizer_run collect(const running& r, int status, const sanitizer_settings& ho
     }
   }
   if (!from_xml) run.findings = parse_sanitizer_text(log, r.job.tool);
-  if (log.find("Device not supported") != std::string::npos) {
+  const std::size_t lost = log.find(sanitizer_device_lost);
+  if (lost != std::string::npos && log.find(sanitizer_case_begins) == std::string::npos) {
+    run.outcome = "could not start";
+    run.note = "the device could not run work: " + log.substr(lost + std::strlen(sanitizer_device_lost), log.find('\n', lost) - lost - std::strlen(sanitizer_device_lost));
+  } else if (log.find("Device not supported") != std::string::npos) {
     // The tool refuses this GPU or its driver (seen in sandboxed machines): nothing was checked.
     run.outcome = "could not start";
     run.note = "compute-sanitizer does not support this device: " + last_lines(log, 3);
@@ -177,9 +204,35 @@ std::vector<std::string> sanitizer_arguments(const std::string& tool, const std:
   // racecheck keeps its default analysis report: every racing line pair once, with a count. Its hazard
   // report would add threads and directions, but one record per address and thread pair fills the
   // print limit before the second line pair of a larger kernel.
-  // memcheck: without padding, an access just past one allocation lands in the next and is not seen.
-  if (tool == "memcheck") a.insert(a.end(), {"--padding", "256"});
+  // memcheck: without padding, an access just past one allocation lands in the next and is not seen; and
+  // a fault it stops ends that kernel only, not the program's GPU work, so that the cases after it in a
+  // batch still run (an imprecise fault still ends it: the executor then says the device is lost).
+  if (tool == "memcheck") a.insert(a.end(), {"--padding", "256", "--destroy-on-device-error", "kernel"});
   return a;
+}
+
+std::optional<visible_devices> visible_devices_for(const std::vector<std::string>& devices, std::size_t k, const std::string& parent) {
+  if (devices.size() < 2 || k >= devices.size()) return std::nullopt;
+  auto ordinal = [](const std::string& path) -> std::optional<std::size_t> {
+    const std::string prefix = "cuda:";
+    if (path.rfind(prefix, 0) != 0 || path.size() == prefix.size()) return std::nullopt;
+    std::size_t n = 0;
+    for (std::size_t i = prefix.size(); i < path.size(); ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(path[i]))) return std::nullopt;
+      n = n * 10 + static_cast<std::size_t>(path[i] - '0');
+    }
+    return n;
+  };
+  std::vector<std::string> entries;
+  std::stringstream list(parent);
+  for (std::string e; std::getline(list, e, ',');) entries.push_back(e);
+  std::string shown;
+  for (const std::size_t i : {k, (k + 1) % devices.size()}) {
+    const auto n = ordinal(devices[i]);
+    if (!n || (!parent.empty() && *n >= entries.size())) return std::nullopt;
+    shown += (shown.empty() ? "" : ",") + (parent.empty() ? std::to_string(*n) : entries[*n]);
+  }
+  return visible_devices{shown, "cuda:0"};
 }
 
 std::vector<std::pair<std::string, std::vector<sanitizer_finding>>> split_batch_output(const std::string& log, const std::string& tool) {
@@ -209,8 +262,6 @@ std::optional<std::pair<std::string, std::vector<sanitizer_finding>>> case_left_
   return std::make_pair(id, parse_sanitizer_text(log.substr(eol + 1), tool));
 }
 
-bool findings_end_the_program(const std::string& tool) { return tool == "memcheck"; }
-
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t, sanitizer_run, const std::string&)>& finished) {
   std::filesystem::create_directories(how.work);
@@ -220,8 +271,6 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
   std::vector<sanitizer_job> again;  // this batch's cases to run again, in order
   std::vector<running> active;
   const unsigned width = how.jobs == 0 ? 1 : how.jobs;
-  // A case of the suite runs in well under a second under a tool (a few seconds when many processes start at once).
-  const auto stalled = std::chrono::duration<double>(std::min(10.0, how.timeout_seconds / 2));
   // The cases of `job` from `first` to `last` (exclusive), again: one process for one case, a batch for several.
   auto send_back = [&](const sanitizer_job& job, std::size_t first, std::size_t last) {
     if (first >= last) return;
@@ -229,7 +278,7 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     again.push_back({{job.indices.begin() + from, job.indices.begin() + to}, {job.ids.begin() + from, job.ids.begin() + to}, job.tool, job.may_hang});
   };
   auto done = [&](const running& r, int status) {
-    sanitizer_run run = collect(r, status, how);
+    sanitizer_run run = collect(r, status);
     if (r.job.ids.size() == 1) {
       finished(r.job.indices.front(), std::move(run), r.device);
       return;
@@ -246,16 +295,16 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       for (std::size_t k = 0; k < r.job.ids.size(); ++k) send_back(r.job, k, k + 1);
       return;
     }
-    const std::string shared_out = "in a batch of " + std::to_string(r.job.ids.size()) + " cases (the batch's time, shared out)";
+    const std::string in_batch = "in a batch of " + std::to_string(r.job.ids.size()) + " cases";
     std::size_t k = 0;
-    bool ended = false;  // by a finding of a tool that ends the program
-    for (; !ended && k < parts.size() && k < r.job.ids.size() && parts[k].first == r.job.ids[k]; ++k) {
-      ended = !parts[k].second.empty() && findings_end_the_program(r.job.tool);
-      sanitizer_run mine{run.tool, "ran", run.seconds / static_cast<double>(r.job.ids.size()), shared_out, parts[k].second};
+    for (; k < parts.size() && k < r.job.ids.size() && parts[k].first == r.job.ids[k]; ++k) {
+      const auto own = r.case_seconds.find(r.job.ids[k]);
+      sanitizer_run mine{run.tool, "ran", own != r.case_seconds.end() ? own->second : 0.0, in_batch, parts[k].second};
       finished(r.job.indices[k], std::move(mine), r.device);
     }
-    // The batch stopped inside the next case (time limit, crash): that case's run is the batch's end.
-    if (!ended && k < r.job.ids.size() && unfinished && unfinished->first == r.job.ids[k]) {
+    // The batch stopped inside the next case (time limit, crash): that case's run is the batch's end. (It
+    // also stops after a case that left the device unusable: the cases after it run again.)
+    if (k < r.job.ids.size() && unfinished && unfinished->first == r.job.ids[k]) {
       sanitizer_run mine{run.tool, run.outcome, std::chrono::duration<double>(clock_type::now() - r.case_started).count(), run.note,
                          unfinished->second};
       if (mine.outcome == "ran") {
@@ -274,13 +323,9 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     send_back(r.job, k, r.job.ids.size());
   };
   while (!queue.empty() || !active.empty()) {
-    // Every job that has a free slot of its kind starts, in queue order. A job that may hang gives its
-    // slot up once its case has run for `stalled` (it hangs, most likely, and waits without working), so
-    // that the others of its kind need not wait for its time limit.
-    const auto now = clock_type::now();
+    // Every job that has a free slot of its kind starts, in queue order.
     std::size_t busy[2] = {0, 0};  // slots held: [0] by the others, [1] by jobs that may hang
-    for (const running& a : active)
-      if (!(a.job.may_hang && now - a.case_started > stalled)) ++busy[a.job.may_hang];
+    for (const running& a : active) ++busy[a.job.may_hang];
     for (auto it = queue.begin(); it != queue.end();) {
       if (busy[it->may_hang] >= width) {
         ++it;
@@ -290,16 +335,15 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       const sanitizer_job job = std::move(*it);
       it = queue.erase(it);
       // The GPU with the fewest jobs running (the first of them on a tie).
-      std::string device;
-      std::size_t fewest = SIZE_MAX;
-      for (const auto& d : how.devices) {
-        const auto n = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return a.device == d; }));
+      std::size_t device = SIZE_MAX, fewest = SIZE_MAX;
+      for (std::size_t d = 0; d < how.devices.size(); ++d) {
+        const auto n = static_cast<std::size_t>(std::count_if(active.begin(), active.end(), [&](const running& a) { return a.device == how.devices[d]; }));
         if (n < fewest) fewest = n, device = d;
       }
       running r = start(job, how, device);
       if (r.pid < 0) {
         for (std::size_t index : job.indices)
-          finished(index, sanitizer_run{job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}}, device);
+          finished(index, sanitizer_run{job.tool, "could not start", 0, "cannot start " + how.sanitizer + ": " + std::strerror(errno), {}}, r.device);
         --busy[job.may_hang];
         continue;
       }
@@ -309,6 +353,7 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     for (std::size_t k = 0; k < active.size();) {
       int status = 0;
       if (waitpid(active[k].pid, &status, WNOHANG) == active[k].pid) {
+        follow_log(active[k]);
         const running r = std::move(active[k]);
         active.erase(active.begin() + static_cast<std::ptrdiff_t>(k));
         done(r, status);
@@ -317,9 +362,11 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
         any = true;
         continue;
       }
-      // The time limit is per case, from its begin line (the process's start until the first).
+      // The time limit is per case, from its begin line (the process's start until the first, under the
+      // longer limit: a hang is a case's).
       follow_log(active[k]);
-      if (!active[k].killed && std::chrono::duration<double>(clock_type::now() - active[k].case_started).count() > how.timeout_seconds) {
+      const double limit = active[k].case_begun ? active[k].limit : how.timeout_seconds;
+      if (!active[k].killed && std::chrono::duration<double>(clock_type::now() - active[k].case_started).count() > limit) {
         kill(-active[k].pid, SIGKILL);
         active[k].killed = true;
       }

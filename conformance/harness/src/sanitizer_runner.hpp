@@ -26,40 +26,54 @@ struct sanitizer_job {
   std::vector<std::size_t> indices;  // of the cases in the run
   std::vector<std::string> ids;      // the cases, in the order they run
   std::string tool;                  // racecheck, synccheck, memcheck, initcheck
-  // A case whose kernel may never finish: such jobs have their own `jobs` slots, so that those hanging
-  // until the time limit (they wait, mostly) do not hold back the rest.
+  // Cases whose kernels may never finish: such jobs have their own `jobs` slots, so that those waiting
+  // out a hang do not hold back the rest, and each of their cases is stopped at the shorter hang limit.
   bool may_hang = false;
 };
 
-// What the watched executor prints around each case of a batch (followed by the case's id).
+// What the watched executor prints around each case of a batch (followed by the case's id), and, when the
+// device no longer runs work after a case (followed by why), before it stops: the cases after it run again
+// in a process of their own.
 inline constexpr const char* sanitizer_case_begins = "tessera-sanitized-case-begins: ";
 inline constexpr const char* sanitizer_case_ends = "tessera-sanitized-case-ends: ";
+inline constexpr const char* sanitizer_device_lost = "tessera-sanitized-device-lost: ";
 
 struct sanitizer_settings {
   std::string sanitizer;                // compute-sanitizer
   std::string executable;               // this executor
   std::vector<std::string> child_args;  // --seed, --expectations, ... passed on
   double timeout_seconds = 30;          // per case, from its begin line in the process
+  double hang_seconds = 10;             // the same for the cases of jobs that may hang (at most timeout_seconds)
   unsigned jobs = 1;                    // processes at a time (they share the GPUs)
   std::filesystem::path work;           // where each job's XML and log are kept
   // The GPUs to spread the jobs over ("cuda:0", "cuda:1"): each job starts on the one running the fewest,
-  // named by TESSERA_DEFAULT_ACCELERATOR in its environment; empty: this process's environment.
+  // named by TESSERA_DEFAULT_ACCELERATOR in its environment (and shown only it and the next one: see
+  // visible_devices); empty: this process's environment.
   std::vector<std::string> devices;
 };
+
+// What a job's process is shown of the host's GPUs when it runs on devices[k] of several: CUDA_VISIBLE_DEVICES
+// naming that GPU and the next one (two, for the cases of several accelerators), as entries of `parent` (this
+// process's CUDA_VISIBLE_DEVICES, a comma-separated list; empty: every GPU, by ordinal), and the accelerator
+// the job runs on, renumbered ("cuda:0"). Every process that starts CUDA initializes each GPU it sees, under a
+// lock of the driver's that all processes of the host share (measured on 4 H200s: one process 1.04 s with four
+// GPUs visible, 0.48 s with one; 16 at once about 5 s however spread over the GPUs). Nothing to set (nullopt)
+// with fewer than two devices or a device that is not "cuda:N".
+struct visible_devices {
+  std::string cuda_visible_devices;
+  std::string default_accelerator;
+};
+std::optional<visible_devices> visible_devices_for(const std::vector<std::string>& devices, std::size_t k, const std::string& parent);
 
 // The arguments of compute-sanitizer for `tool`, before the program it runs.
 std::vector<std::string> sanitizer_arguments(const std::string& tool, const std::filesystem::path& xml);
 
-// Whether a finding of `tool` ends the program's GPU work: memcheck stops the kernel it finds fault with
-// (the program then sees cudaErrorLaunchFailure, and later cases of a batch would fail without running);
-// racecheck, initcheck and synccheck report and let the kernel go on.
-bool findings_end_the_program(const std::string& tool);
-
 // Runs every job; `finished` is called once per case and tool as its run ends (in the order they end), with
-// the device it ran on (empty without devices). A batch stopped inside a case (time limit, crash) records
-// that case as timed out or crashed and runs the cases after it in a new batch; so do the cases after a
-// finding of a tool that ends the program. A finding printed outside every case's lines sends the whole
-// batch back one case per process.
+// the device it ran on (empty without devices) and the case's own time (from its begin line to its end line,
+// as this process saw them). A batch stopped inside a case (time limit, crash) records that case as timed
+// out or crashed and runs the cases after it in a new batch; so do the cases after one that left the device
+// unusable (sanitizer_device_lost). A finding printed outside every case's lines sends the whole batch back
+// one case per process.
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t index, sanitizer_run, const std::string& device)>& finished);
 
