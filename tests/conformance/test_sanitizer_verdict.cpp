@@ -153,13 +153,16 @@ TEST(SanitizerBatch, TheCaseABatchStoppedInsideIsNamedWithItsFindingsSoFar) {
   EXPECT_EQ(inside->second[0].first.line, 9);
 }
 
-// memcheck stops the faulting kernel only, so that the cases after a planted fault in a batch still run.
-TEST(SanitizerBatch, MemcheckEndsOnlyTheFaultingKernel) {
-  const auto args = tc::sanitizer_arguments("memcheck", "/tmp/x.xml");
-  const auto at = std::find(args.begin(), args.end(), "--destroy-on-device-error");
-  ASSERT_NE(at, args.end());
-  ASSERT_NE(at + 1, args.end());
-  EXPECT_EQ(*(at + 1), "kernel");
+// memcheck and synccheck stop the faulting kernel only, so that the cases after a planted fault in a batch
+// still run.
+TEST(SanitizerBatch, MemcheckAndSynccheckEndOnlyTheFaultingKernel) {
+  for (const char* tool : {"memcheck", "synccheck"}) {
+    const auto args = tc::sanitizer_arguments(tool, "/tmp/x.xml");
+    const auto at = std::find(args.begin(), args.end(), "--destroy-on-device-error");
+    ASSERT_NE(at, args.end()) << tool;
+    ASSERT_NE(at + 1, args.end()) << tool;
+    EXPECT_EQ(*(at + 1), "kernel") << tool;
+  }
 }
 
 // A job on one GPU of several sees that GPU and the next (cases of several accelerators need two), renumbered

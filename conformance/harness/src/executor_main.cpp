@@ -347,7 +347,9 @@ int main(int argc, char** argv) {
     if (unavailable.empty() && !quiet)
       std::printf("%s: %zu cases, seed %llu%s%s%s\n", backend.name.c_str(), selected.size(), static_cast<unsigned long long>(settings.seed),
                   backend.runs_emulator_checks ? (", " + std::to_string(results.workers) + " workers").c_str() : "",
-                  devices.size() > 1 && !no_isolation ? (", spread over " + std::to_string(devices.size()) + " GPUs").c_str() : "",
+                  devices.size() > 1 && !no_isolation ? (", spread over " + std::to_string(devices.size()) + " GPUs").c_str()
+                  : devices.size() == 1               ? (", on " + devices.front().path + " (" + devices.front().name + ")").c_str()
+                                                      : "",
                   jobs_apply ? ("; the swept cases " + std::to_string(case_jobs) + " at a time, untimed, then the others alone").c_str() : "");
     progress shown;
     shown.spread = devices.size() > 1 && !no_isolation;

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <deque>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -204,10 +205,12 @@ std::vector<std::string> sanitizer_arguments(const std::string& tool, const std:
   // racecheck keeps its default analysis report: every racing line pair once, with a count. Its hazard
   // report would add threads and directions, but one record per address and thread pair fills the
   // print limit before the second line pair of a larger kernel.
-  // memcheck: without padding, an access just past one allocation lands in the next and is not seen; and
-  // a fault it stops ends that kernel only, not the program's GPU work, so that the cases after it in a
-  // batch still run (an imprecise fault still ends it: the executor then says the device is lost).
-  if (tool == "memcheck") a.insert(a.end(), {"--padding", "256", "--destroy-on-device-error", "kernel"});
+  // memcheck: without padding, an access just past one allocation lands in the next and is not seen.
+  if (tool == "memcheck") a.insert(a.end(), {"--padding", "256"});
+  // A fault memcheck or synccheck stops ends that kernel only, not the program's GPU work, so that the
+  // cases after it in a batch still run (an imprecise fault still ends it: the executor then says the
+  // device is lost, and the rest run again).
+  if (tool == "memcheck" || tool == "synccheck") a.insert(a.end(), {"--destroy-on-device-error", "kernel"});
   return a;
 }
 
@@ -265,6 +268,11 @@ std::optional<std::pair<std::string, std::vector<sanitizer_finding>>> case_left_
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t, sanitizer_run, const std::string&)>& finished) {
   std::filesystem::create_directories(how.work);
+  // Where the pass's time went: a line per process, written as each ends.
+  const auto pass_started = clock_type::now();
+  std::ofstream timeline(how.work / "jobs.tsv");
+  timeline << std::fixed << std::setprecision(2);
+  timeline << "started_s\tended_s\tdevice\ttool\tcases\tcases_ended\thow\tfirst_case\n";
   // Cases sent back by a batch go to the front: a batch that stopped has already spent a time limit, and
   // the cases after it should not wait behind every job not yet started.
   std::deque<sanitizer_job> queue(jobs.begin(), jobs.end());
@@ -279,11 +287,17 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
   };
   auto done = [&](const running& r, int status) {
     sanitizer_run run = collect(r, status);
+    const std::string log_text = read_file(r.log);
+    auto since_start = [&](clock_type::time_point t) { return std::chrono::duration<double>(t - pass_started).count(); };
+    timeline << since_start(r.started) << '\t' << since_start(clock_type::now()) << '\t' << (r.device.empty() ? "-" : r.device) << '\t'
+             << r.job.tool << '\t' << r.job.ids.size() << '\t' << r.case_seconds.size() << '\t'
+             << (r.killed ? "stopped at the limit" : log_text.find(sanitizer_device_lost) != std::string::npos ? "device lost" : run.outcome) << '\t'
+             << r.job.ids.front() << std::endl;
     if (r.job.ids.size() == 1) {
       finished(r.job.indices.front(), std::move(run), r.device);
       return;
     }
-    const std::string log = read_file(r.log);
+    const std::string& log = log_text;
     const auto parts = split_batch_output(log, r.job.tool);
     // Every finding must lie inside some case's lines; one printed outside them (at exit, say) belongs
     // to no case that can be named, so the whole batch runs again case by case.

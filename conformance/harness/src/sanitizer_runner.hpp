@@ -73,7 +73,8 @@ std::vector<std::string> sanitizer_arguments(const std::string& tool, const std:
 // as this process saw them). A batch stopped inside a case (time limit, crash) records that case as timed
 // out or crashed and runs the cases after it in a new batch; so do the cases after one that left the device
 // unusable (sanitizer_device_lost). A finding printed outside every case's lines sends the whole batch back
-// one case per process.
+// one case per process. `how.work`/jobs.tsv says where the time went: each process's start and end (seconds
+// from the pass's start), device, tool, cases, and how it ended.
 void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_settings& how,
                         const std::function<void(std::size_t index, sanitizer_run, const std::string& device)>& finished);
 
