@@ -56,7 +56,9 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
 
 // The process compute-sanitizer watches: runs each case's body once, unjudged, in order, between the
 // lines sanitizer_case_begins/ends (sanitizer_runner.hpp) on stdout, so that the findings of a batch can
-// be told apart by case. Exit status 0, or 2 when there is no such case.
+// be told apart by case; the device is made ready before the first, and where it cannot run work (before
+// the first case or after one) it prints sanitizer_device_lost and stops. Exit status 0, or 2 when there
+// is no such case.
 int run_sanitized_cases(const std::vector<const case_info*>& all, const std::vector<std::string>& ids, const backend_target& backend,
                         const run_settings& settings);
 

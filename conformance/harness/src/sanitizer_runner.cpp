@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -137,13 +138,13 @@ running start(const sanitizer_job& job, const sanitizer_settings& how, std::size
   return r;
 }
 
-sanitizer_run collect(const running& r, int status) {
+// The run of a job whose process ended, from what it printed (`log`) and wrote.
+sanitizer_run collect(const running& r, int status, const std::string& log) {
   sanitizer_run run;
   run.tool = r.job.tool;
   // A case's own time where the log showed it end; the process's (its start included) otherwise.
   const auto own = r.case_seconds.find(r.job.ids.front());
   run.seconds = r.job.ids.size() == 1 && own != r.case_seconds.end() ? own->second : std::chrono::duration<double>(clock_type::now() - r.started).count();
-  const std::string log = read_file(r.log);
   if (r.killed) {
     run.outcome = "timed out";
     run.note = "stopped after " + std::to_string(static_cast<int>(r.limit)) +
@@ -286,18 +287,17 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
     again.push_back({{job.indices.begin() + from, job.indices.begin() + to}, {job.ids.begin() + from, job.ids.begin() + to}, job.tool, job.may_hang});
   };
   auto done = [&](const running& r, int status) {
-    sanitizer_run run = collect(r, status);
-    const std::string log_text = read_file(r.log);
+    const std::string log = read_file(r.log);
+    sanitizer_run run = collect(r, status, log);
     auto since_start = [&](clock_type::time_point t) { return std::chrono::duration<double>(t - pass_started).count(); };
     timeline << since_start(r.started) << '\t' << since_start(clock_type::now()) << '\t' << (r.device.empty() ? "-" : r.device) << '\t'
              << r.job.tool << '\t' << r.job.ids.size() << '\t' << r.case_seconds.size() << '\t'
-             << (r.killed ? "stopped at the limit" : log_text.find(sanitizer_device_lost) != std::string::npos ? "device lost" : run.outcome) << '\t'
+             << (r.killed ? "stopped at the limit" : log.find(sanitizer_device_lost) != std::string::npos ? "device lost" : run.outcome) << '\t'
              << r.job.ids.front() << std::endl;
     if (r.job.ids.size() == 1) {
       finished(r.job.indices.front(), std::move(run), r.device);
       return;
     }
-    const std::string& log = log_text;
     const auto parts = split_batch_output(log, r.job.tool);
     // Every finding must lie inside some case's lines; one printed outside them (at exit, say) belongs
     // to no case that can be named, so the whole batch runs again case by case.
