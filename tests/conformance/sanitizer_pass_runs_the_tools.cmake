@@ -47,9 +47,10 @@ foreach(i RANGE ${last})
 endforeach()
 case_value("${results}" selftest.planted_race_is_caught caught_note sanitizer runs 0 note)
 case_value("${results}" selftest.correct_zz_after_the_false_alarm after_lost_note sanitizer runs 1 note)  # initcheck, memcheck, racecheck
-# The hang stopped its batch inside one case; the two cases after it went on together in a new batch.
-if(NOT caught_note MATCHES "in a batch of 2 cases")
-  message(FATAL_ERROR "the case after a hang in a batch ran as '${caught_note}', not in a new batch of the two cases left")
+# The hang stopped its batch (racecheck's: three diagnostic cases, then a correct kernel) inside its first
+# case; the three cases after it went on together in a new batch.
+if(NOT caught_note MATCHES "in a batch of 3 cases")
+  message(FATAL_ERROR "the case after a hang in a batch ran as '${caught_note}', not in a new batch of the three cases left")
 endif()
 # The device was lost after the second of the four correct kernels' memcheck batch: the two after it ran
 # again, in a batch of their own.
@@ -69,17 +70,22 @@ if(NOT out MATCHES "compute-sanitizer: 5 diagnostic cases \\(1 caught, 2 missed,
 endif()
 
 # The cases that may hang are stopped at the hang limit, not at the case limit: a divergence and a race
-# the backend's list says hangs (`hangs:`) are recorded as stopped after 2 s, and the case after the
-# divergence in its batch runs in a new one.
+# the backend's list says hangs (`hangs:`) are recorded as stopped after 2 s; the cases after a hang in such
+# a batch go on one case a process (the two races listed after the hanging one, in its batch of three).
 file(REMOVE_RECURSE "${WORK}")
 execute_process(COMMAND "${EXECUTOR}" --out "${WORK}" --timeout 60 --sanitizer-hang-timeout 2 --sanitizer all --sanitizer-jobs 1
-                        --expectations "${HANGS_TSV}" --filter "selftest.planted_divergence_*" --filter "selftest.planted_race_a_batch_stops_in"
+                        --expectations "${HANGS_TSV}" --filter "selftest.planted_divergence_*" --filter "selftest.planted_race_*"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 message("status ${rc}\n${out}")
 file(READ "${WORK}/fake-gpu.json" results)
 case_value("${results}" selftest.planted_divergence_hangs hang_note sanitizer runs 0 note)
 case_value("${results}" selftest.planted_race_a_batch_stops_in listed_note sanitizer runs 0 note)
 case_value("${results}" selftest.planted_divergence_that_ends ends_verdict sanitizer verdict)
+case_value("${results}" selftest.planted_race_is_caught single_note sanitizer runs 0 note)
+case_value("${results}" selftest.planted_race_is_caught single_verdict sanitizer verdict)
+if(single_note MATCHES "in a batch" OR NOT single_verdict STREQUAL "caught")
+  message(FATAL_ERROR "a case after the hang in a batch that may hang did not run in a process of its own: '${single_note}', verdict '${single_verdict}'")
+endif()
 if(NOT hang_note MATCHES "^stopped after 2 s in the case")
   message(FATAL_ERROR "the hanging divergence was not stopped at the hang limit: '${hang_note}'")
 endif()

@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
                  "diagnostics, or off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
-  app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: each tool's cases spread over the jobs, at most 64 a batch)")
+  app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: about one batch per --sanitizer-jobs slot, the tools' together in proportion to their cases)")
       ->capture_default_str();
   app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 8, or one per hardware thread where fewer; as many again for cases that may hang)")->capture_default_str();
   double sanitizer_timeout = 30;

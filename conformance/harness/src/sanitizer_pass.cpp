@@ -29,6 +29,18 @@ bool may_hang(const case_info& c, const expectation_list& expectations) {
          expectations.hangs(c).has_value();
 }
 
+// Cases per batch for one tool's `count` cases among `by_tool`: the batches of every tool together about one
+// per slot, each tool's in proportion to its cases. A process's start costs more than most cases, and the
+// starts wait on each other host-wide, whatever the GPUs (measured on 4 H200s, 64 cores, 16 racecheck
+// processes of one case at once: 6.9 s, against 1.9 s alone; the pass with 8, 16 and 32 slots on the four
+// GPUs, batches one per slot and tool: 34.3, 42.7 and 73.7 s), so fewer, longer processes finish first.
+std::size_t cases_per_batch(const std::map<std::string, std::vector<std::size_t>>& by_tool, std::size_t count, unsigned width) {
+  std::size_t all = 0;
+  for (const auto& [tool, cases] : by_tool) all += cases.size();
+  const std::size_t batches = std::max<std::size_t>(1, (count * std::max(1u, width) + all - 1) / std::max<std::size_t>(all, 1));
+  return std::max<std::size_t>(1, (count + batches - 1) / batches);
+}
+
 }  // namespace
 
 sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, const backend_target& backend,
@@ -65,8 +77,8 @@ sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, con
 void run_sanitizer_pass(const std::vector<const case_info*>& selected, const sanitizer_plan& plan,
                         const expectation_list& expectations, const sanitizer_pass_settings& how,
                         std::vector<case_record>& records, const std::function<void(std::size_t)>& finished) {
-  // Cases run in batches, by tool: those that may hang (first: a hang should start early), the other
-  // diagnostic ones (they have not run on the GPU yet) and correct kernels.
+  // Cases run in batches, by tool: those that may hang (first: a hang should start early), then the others,
+  // the diagnostic cases of a tool before its correct kernels (the diagnostic ones have not run on the GPU yet).
   std::map<std::string, std::vector<std::size_t>> hanging, diagnostics, correct;
   std::map<std::size_t, std::size_t> pending;  // case index -> tools not yet done
   for (std::size_t i = 0; i < selected.size(); ++i) {
@@ -94,15 +106,16 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
       pending[i] = sanitizer_tools_for_correct_kernels().size();
     }
   }
-  // One process per batch and tool: a process's start costs more than most cases, and the processes wait
-  // on each other as they start CUDA, whatever the GPUs (measured on an H100: one racecheck process of one
-  // case 0.35 s alone, 4.2 s each when 16 start at once; 24 cases in one process 1.7 s; on 4 H200s the
-  // program alone, 16 at once, about 5 s each however spread over the GPUs).
+  std::map<std::string, std::vector<std::size_t>> others = std::move(diagnostics);
+  for (const auto& [tool, cases] : correct) others[tool].insert(others[tool].end(), cases.begin(), cases.end());
   const unsigned width = how.jobs ? how.jobs : default_sanitizer_jobs();
   std::vector<sanitizer_job> jobs;
-  for (const auto* by_tool : {&hanging, &diagnostics, &correct})
+  for (const auto* by_tool : {&hanging, &others})
     for (const auto& [tool, cases] : *by_tool) {
-      const std::size_t per_batch = how.batch ? how.batch : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
+      // Those that may hang in smaller batches: a hang ends its batch, and the cases after it go on one a process.
+      const std::size_t per_batch = how.batch           ? how.batch
+                                    : by_tool == &others ? cases_per_batch(others, cases.size(), width)
+                                                         : (cases.size() + width - 1) / std::max(1u, width);
       for (std::size_t k = 0; k < cases.size(); k += per_batch) {
         sanitizer_job job{{}, {}, tool, by_tool == &hanging};
         for (std::size_t m = k; m < std::min(cases.size(), k + per_batch); ++m) {
