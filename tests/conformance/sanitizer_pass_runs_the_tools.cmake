@@ -47,10 +47,9 @@ foreach(i RANGE ${last})
 endforeach()
 case_value("${results}" selftest.planted_race_is_caught caught_note sanitizer runs 0 note)
 case_value("${results}" selftest.correct_zz_after_the_false_alarm after_lost_note sanitizer runs 1 note)  # initcheck, memcheck, racecheck
-# The hang stopped its batch (racecheck's: three diagnostic cases, then a correct kernel) inside its first
-# case; the three cases after it went on together in a new batch.
-if(NOT caught_note MATCHES "in a batch of 3 cases")
-  message(FATAL_ERROR "the case after a hang in a batch ran as '${caught_note}', not in a new batch of the three cases left")
+# The hang stopped its batch inside one case; the two cases after it went on together in a new batch.
+if(NOT caught_note MATCHES "in a batch of 2 cases")
+  message(FATAL_ERROR "the case after a hang in a batch ran as '${caught_note}', not in a new batch of the two cases left")
 endif()
 # The device was lost after the second of the four correct kernels' memcheck batch: the two after it ran
 # again, in a batch of their own.

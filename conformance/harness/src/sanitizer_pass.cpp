@@ -31,9 +31,9 @@ bool may_hang(const case_info& c, const expectation_list& expectations) {
 
 // Cases per batch for one tool's `count` cases among `by_tool`: the batches of every tool together about one
 // per slot, each tool's in proportion to its cases. A process's start costs more than most cases, and the
-// starts wait on each other host-wide, whatever the GPUs (measured on 4 H200s, 64 cores, 16 racecheck
-// processes of one case at once: 6.9 s, against 1.9 s alone; the pass with 8, 16 and 32 slots on the four
-// GPUs, batches one per slot and tool: 34.3, 42.7 and 73.7 s), so fewer, longer processes finish first.
+// starts wait on each other host-wide, whatever the GPUs (measured on 4 H200s, 64 cores: 16 racecheck
+// processes of one case at once 6.9 s, one alone 1.9 s; the suite's pass on the four GPUs with 8, 16 and 32
+// slots, 34.3, 42.7 and 73.7 s), so fewer, longer processes finish first.
 std::size_t cases_per_batch(const std::map<std::string, std::vector<std::size_t>>& by_tool, std::size_t count, unsigned width) {
   std::size_t all = 0;
   for (const auto& [tool, cases] : by_tool) all += cases.size();
@@ -77,8 +77,8 @@ sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, con
 void run_sanitizer_pass(const std::vector<const case_info*>& selected, const sanitizer_plan& plan,
                         const expectation_list& expectations, const sanitizer_pass_settings& how,
                         std::vector<case_record>& records, const std::function<void(std::size_t)>& finished) {
-  // Cases run in batches, by tool: those that may hang (first: a hang should start early), then the others,
-  // the diagnostic cases of a tool before its correct kernels (the diagnostic ones have not run on the GPU yet).
+  // Cases run in batches, by tool: those that may hang (first: a hang should start early), the other
+  // diagnostic ones (they have not run on the GPU yet) and correct kernels.
   std::map<std::string, std::vector<std::size_t>> hanging, diagnostics, correct;
   std::map<std::size_t, std::size_t> pending;  // case index -> tools not yet done
   for (std::size_t i = 0; i < selected.size(); ++i) {
@@ -106,16 +106,18 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
       pending[i] = sanitizer_tools_for_correct_kernels().size();
     }
   }
-  std::map<std::string, std::vector<std::size_t>> others = std::move(diagnostics);
-  for (const auto& [tool, cases] : correct) others[tool].insert(others[tool].end(), cases.begin(), cases.end());
   const unsigned width = how.jobs ? how.jobs : default_sanitizer_jobs();
   std::vector<sanitizer_job> jobs;
-  for (const auto* by_tool : {&hanging, &others})
+  for (const auto* by_tool : {&hanging, &diagnostics, &correct})
     for (const auto& [tool, cases] : *by_tool) {
-      // Those that may hang in smaller batches: a hang ends its batch, and the cases after it go on one a process.
+      // A diagnostic case's finding can depend on what ran before it in its process (memcheck misses a
+      // store before a buffer that lands in an earlier case's memory: measured, three out-of-bounds cases
+      // caught in batches of 4, missed in batches of 178), so those run in small batches, each tool's
+      // spread over the slots; correct kernels, which should be clean wherever they run, in about one batch
+      // per slot for all three tools.
       const std::size_t per_batch = how.batch           ? how.batch
-                                    : by_tool == &others ? cases_per_batch(others, cases.size(), width)
-                                                         : (cases.size() + width - 1) / std::max(1u, width);
+                                    : by_tool == &correct ? cases_per_batch(correct, cases.size(), width)
+                                                          : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
       for (std::size_t k = 0; k < cases.size(); k += per_batch) {
         sanitizer_job job{{}, {}, tool, by_tool == &hanging};
         for (std::size_t m = k; m < std::min(cases.size(), k + per_batch); ++m) {
