@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
                  "diagnostics, or off")
       ->check(CLI::IsMember({"auto", "all", "diagnostics", "off"}))
       ->capture_default_str();
-  app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: a tool's diagnostic cases spread over the --sanitizer-jobs slots, at most 64 a batch; the correct kernels of all tools about one batch a slot)")
+  app.add_option("--sanitizer-batch", sanitizer.batch, "Cases per compute-sanitizer batch (0: each tool's cases spread over the jobs, at most 64 a batch)")
       ->capture_default_str();
   app.add_option("--sanitizer-jobs", sanitizer.jobs, "compute-sanitizer processes at a time (0: 8, or one per hardware thread where fewer; as many again for cases that may hang)")->capture_default_str();
   double sanitizer_timeout = 30;

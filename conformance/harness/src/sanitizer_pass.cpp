@@ -29,18 +29,6 @@ bool may_hang(const case_info& c, const expectation_list& expectations) {
          expectations.hangs(c).has_value();
 }
 
-// Cases per batch for one tool's `count` cases among `by_tool`: the batches of every tool together about one
-// per slot, each tool's in proportion to its cases. A process's start costs more than most cases, and the
-// starts wait on each other host-wide, whatever the GPUs (measured on 4 H200s, 64 cores: 16 racecheck
-// processes of one case at once 6.9 s, one alone 1.9 s; the suite's pass on the four GPUs with 8, 16 and 32
-// slots, 34.3, 42.7 and 73.7 s), so fewer, longer processes finish first.
-std::size_t cases_per_batch(const std::map<std::string, std::vector<std::size_t>>& by_tool, std::size_t count, unsigned width) {
-  std::size_t all = 0;
-  for (const auto& [tool, cases] : by_tool) all += cases.size();
-  const std::size_t batches = std::max<std::size_t>(1, (count * std::max(1u, width) + all - 1) / std::max<std::size_t>(all, 1));
-  return std::max<std::size_t>(1, (count + batches - 1) / batches);
-}
-
 }  // namespace
 
 sanitizer_plan plan_sanitizer(const std::vector<const case_info*>& selected, const backend_target& backend,
@@ -106,18 +94,18 @@ void run_sanitizer_pass(const std::vector<const case_info*>& selected, const san
       pending[i] = sanitizer_tools_for_correct_kernels().size();
     }
   }
+  // One process per batch and tool: a process's start costs more than most cases, and the processes wait
+  // on each other as they start CUDA, whatever the GPUs (measured on an H100: one racecheck process of one
+  // case 0.35 s alone, 4.2 s each when 16 start at once; 24 cases in one process 1.7 s; on 4 H200s the
+  // program alone, 16 at once, about 5 s each however spread over the GPUs).
+  // Batches stay small all the same: a diagnostic case's finding can depend on the cases before it in its
+  // process (in batches of 178, memcheck missed three out-of-bounds stores that landed in memory earlier
+  // cases had allocated; conformance/README.md, "On every GPU of a host").
   const unsigned width = how.jobs ? how.jobs : default_sanitizer_jobs();
   std::vector<sanitizer_job> jobs;
   for (const auto* by_tool : {&hanging, &diagnostics, &correct})
     for (const auto& [tool, cases] : *by_tool) {
-      // A diagnostic case's finding can depend on what ran before it in its process (memcheck misses a
-      // store before a buffer that lands in an earlier case's memory: measured, three out-of-bounds cases
-      // caught in batches of 4, missed in batches of 178), so those run in small batches, each tool's
-      // spread over the slots; correct kernels, which should be clean wherever they run, in about one batch
-      // per slot for all three tools.
-      const std::size_t per_batch = how.batch           ? how.batch
-                                    : by_tool == &correct ? cases_per_batch(correct, cases.size(), width)
-                                                          : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
+      const std::size_t per_batch = how.batch ? how.batch : std::clamp<std::size_t>((cases.size() + width - 1) / std::max(1u, width), 1, 64);
       for (std::size_t k = 0; k < cases.size(); k += per_batch) {
         sanitizer_job job{{}, {}, tool, by_tool == &hanging};
         for (std::size_t m = k; m < std::min(cases.size(), k + per_batch); ++m) {

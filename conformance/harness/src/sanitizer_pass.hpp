@@ -28,8 +28,7 @@ unsigned default_sanitizer_jobs();
 struct sanitizer_pass_settings {
   std::string mode = "auto";     // auto: diagnostic cases and the hazard corpus; all: every case; diagnostics; off
   unsigned jobs = 0;             // processes at a time; 0: default_sanitizer_jobs()
-  std::size_t batch = 0;         // cases per batch; 0: a tool's diagnostic cases spread over the job slots (at
-                                 // most 64 a batch), the correct kernels of all tools about one batch a slot
+  std::size_t batch = 0;         // cases per batch; 0: as many as spread each tool's over the jobs (at most 64)
   double timeout_seconds = 30;   // per case and tool, from the case's start in its process
   double hang_seconds = 10;      // the same for cases that may never finish (divergence, spin-waits); at most timeout_seconds
   std::filesystem::path work;    // XML and logs of each run

@@ -334,19 +334,14 @@ void run_sanitizer_jobs(const std::vector<sanitizer_job>& jobs, const sanitizer_
       send_back(r.job, 0, 1);
       k = 1;
     }
-    // After a hang, the rest of a batch that may hang go on one case a process, side by side: another hang
-    // among them then holds only itself, not every case behind it.
-    if (r.job.may_hang && r.killed)
-      for (; k < r.job.ids.size(); ++k) send_back(r.job, k, k + 1);
     send_back(r.job, k, r.job.ids.size());
   };
   while (!queue.empty() || !active.empty()) {
-    // Every job that has a free slot starts, in queue order: the others take at most `width` slots, jobs
-    // that may hang the rest of twice that (a process waiting out a hang holds a slot, not a processor).
+    // Every job that has a free slot of its kind starts, in queue order.
     std::size_t busy[2] = {0, 0};  // slots held: [0] by the others, [1] by jobs that may hang
     for (const running& a : active) ++busy[a.job.may_hang];
     for (auto it = queue.begin(); it != queue.end();) {
-      if (it->may_hang ? busy[0] + busy[1] >= 2 * width : busy[0] >= width) {
+      if (busy[it->may_hang] >= width) {
         ++it;
         continue;
       }

@@ -26,9 +26,8 @@ struct sanitizer_job {
   std::vector<std::size_t> indices;  // of the cases in the run
   std::vector<std::string> ids;      // the cases, in the order they run
   std::string tool;                  // racecheck, synccheck, memcheck, initcheck
-  // Cases whose kernels may never finish: such jobs have slots of their own (`jobs` of them, and any the
-  // others leave free), so that those waiting out a hang do not hold back the rest; each of their cases is
-  // stopped at the shorter hang limit, and after a hang the rest of the batch go on one case a process.
+  // Cases whose kernels may never finish: such jobs have their own `jobs` slots, so that those waiting
+  // out a hang do not hold back the rest, and each of their cases is stopped at the shorter hang limit.
   bool may_hang = false;
 };
 
