@@ -22,7 +22,8 @@ namespace tessera::conformance {
 // compute-sanitizer processes at a time when not given: 8, or the hardware threads where fewer (and as
 // many again for cases that may hang). The processes slow each other down on the host, whatever the GPUs:
 // with batches, on 4 H200s and 64 cores, the suite's pass took 81 s at 8 and 95 s at 16 on one GPU, 69 s and
-// 71 s on four (2026-11-26, one host, one hour).
+// 71 s on four (2026-11-26, one host, one hour); later, on such a host, 45.5 s at 4, 44.0 s at 8 and 55.6 s at
+// 16 on one GPU, 39.4 s at 4, 34.3 s at 8, 42.7 s at 16 and 73.7 s at 32 on four (2026-11-27).
 unsigned default_sanitizer_jobs();
 
 struct sanitizer_pass_settings {
