@@ -287,6 +287,35 @@ TEST(SpinWaits, PollingAFlagNoThreadWillSetIsReportedAsAHangInsteadOfHanging) {
   EXPECT_NE(message.find("a hang"), std::string::npos) << message;
 }
 
+// Thread 0 first sums 32 values of tile_static memory (more locations than a poll is watched at), then
+// polls a flag nothing sets: the poll is still judged (what a thread reads between its stores is tracked
+// only once it has looked more than a computation's few times), and reported as a hang.
+TEST(SpinWaits, PollingAfterReadingManyValuesIsStillReportedAsAHang) {
+  std::vector<int> data(32);
+  array_view<int, 1> v(32, data);
+  std::string message;
+  const auto hs = hazards_of(
+      [&] {
+        parallel_for_each(v.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+          tile_static int values[32];
+          tile_static int flag;
+          values[t.local[0]] = t.local[0];
+          if (t.local[0] == 0) flag = 0;
+          t.barrier.wait();
+          int sum = 0;
+          if (t.local[0] == 0) {
+            for (int k = 0; k < 32; ++k) sum += values[k];
+            while (atomic_fetch_add(&flag, 0) == 0) {
+            }
+          }
+          v[t] = sum;
+        });
+      },
+      &message);
+  ASSERT_EQ(count_kind(hs, "spin-wait without a barrier"), 1) << message;
+  EXPECT_NE(message.find("a hang"), std::string::npos) << message;
+}
+
 // Thread 0 polls a flag that thread 15 sets, with no barrier between. Whether thread 0 waits at all is
 // the thread order's (the seed's) to decide: where thread 15 runs first (seeds 2 and 3, for instance),
 // thread 0 finds the flag set at its first look and never waits, so there is no wait to report. What must

@@ -17,6 +17,11 @@
 // reads the same two elements 100,000 times); only the monitor can say whether it polls memory another
 // thread could change and whether anything still can (spin_waits_check), so this class only counts the
 // rounds without change.
+//
+// Locations are tracked only after track_after looks since the thread's last store: a computation reads a
+// few values between its stores (a tiled matrix multiply 32 per barrier interval) and pays a counter per
+// look, not a search of its locations; a poll re-reads its locations thousands of times a round, so they
+// are all tracked by the time the round ends.
 #pragma once
 
 #include <cstddef>
@@ -31,6 +36,7 @@ class spin_watch {
   static constexpr int polls_per_round = 1 << 14;
   static constexpr int hang_rounds = 8;
   static constexpr int watched = 8;
+  static constexpr int track_after = 64;
 
   enum class verdict { changed, unchanged };
   enum class look { more, round, left };  // left: a suspect looked elsewhere, so it left its wait
@@ -46,6 +52,10 @@ class spin_watch {
   // The thread stored something that changed memory: it is working, not polling. Returns whether it was
   // a suspect (then the store is how it left its wait).
   bool progress(int t) noexcept {
+    if (!counts_[t].tracking) {  // nothing of its state to clear (and no line of it to touch)
+      counts_[t] = count_state{};
+      return false;
+    }
     state& s = threads_[t];
     const bool was = s.suspect;
     s.clear();
@@ -55,8 +65,12 @@ class spin_watch {
 
   // A look at shared memory (a read, or an atomic that changed nothing: `atomic`).
   look polled(int t, std::uintptr_t a, std::size_t size, bool atomic) noexcept {
-    state& s = threads_[t];
     count_state& c = counts_[t];
+    if (!c.tracking) {
+      if (++c.untracked <= track_after) return ++c.reads >= polls_per_round ? look::round : look::more;
+      c.tracking = true;
+    }
+    state& s = threads_[t];
     // Once it has looked at more than `watched` locations it is not judged until it stores (and it cannot
     // be a suspect: only a judged round makes one), so the locations no longer matter, only the count.
     if (c.overflowed) return ++c.reads >= polls_per_round ? look::round : look::more;
@@ -93,6 +107,11 @@ class spin_watch {
   // more looks to go. False: polled() decides.
   bool counted(int t) noexcept {
     count_state& c = counts_[t];
+    if (!c.tracking && c.untracked < track_after) {
+      ++c.untracked;
+      ++c.reads;  // fewer than track_after: never a round
+      return true;
+    }
     if (!c.overflowed || c.reads + 1 >= polls_per_round) return false;
     ++c.reads;
     return true;
@@ -177,8 +196,11 @@ class spin_watch {
 
   // What every look reads, apart from the rest: a tile's 256 threads' counts stay in a few cache lines where
   // their whole states (over 160 bytes each) would not stay in L1.
+  // Without `tracking`, the thread's whole state is clear.
   struct count_state {
     int reads = 0;            // looks in this round
+    int untracked = 0;        // looks since it last stored, up to track_after
+    bool tracking = false;    // it looked more than track_after times since it last stored
     bool overflowed = false;  // it looked at more than `watched` locations since it last stored
   };
 
