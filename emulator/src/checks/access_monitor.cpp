@@ -109,6 +109,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
   runner_ = &runner;
   running_ = &runner.running_thread();
   stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
+  stacks_ = runner.stacks();
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
   tile_ = tile;
@@ -210,8 +211,12 @@ bool access_monitor::took_running_thread() noexcept {
 }
 
 void access_monitor::take_thread(int thread) noexcept {
-  const auto stack = runner_->stack_of(thread);  // another thread runs: its stack is the private one
-  map_.set_private_stack(stack.first, stack.second);
+  // Another thread runs: its stack is the private one. Called from its access hooks, on that stack: the
+  // stack's region is this frame's address, masked (no lookup of the thread's stack, which a tile of many
+  // threads has pushed out of the cache by the time it runs again).
+  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  const std::uintptr_t region = frame & ~std::uintptr_t{stacks_.region_bytes - 1};
+  map_.set_private_stack(region + stacks_.guard_bytes, region + stacks_.region_bytes);
   stack_known_for_ = thread;
   forget_looks();  // the last thread's looks are not this one's
 }

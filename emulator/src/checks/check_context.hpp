@@ -85,6 +85,7 @@ class check_context {
   // The thread whose stack the memory map holds as private; not_yet: none since the task began.
   static constexpr int not_yet = -2;
   int stack_known_for_ = not_yet;
+  tile_threads::stack_regions stacks_{};  // where the running tile's threads' stacks lie
   const std::int64_t* point_ = nullptr;  // non-tiled: the running point
   int threads_ = 1;
   std::int64_t tile_ = 0;

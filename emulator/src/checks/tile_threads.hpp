@@ -2,12 +2,12 @@
 // core. An interface here, so that checks/ includes nothing of the core.
 //
 // Every access asks which kernel thread runs and on which stack (its own stack is never shared). The
-// thread is the runner's own variable, read through a reference taken once per tile; its stack is asked
-// for only when another thread runs. The runner's switch pays nothing for the checks.
+// thread is the runner's own variable, read through a reference taken once per tile; its stack is worked
+// out from the address of its own frame, with the layout asked once per tile, when another thread runs.
+// The runner's switch pays nothing for the checks.
 #pragma once
 
-#include <cstdint>
-#include <utility>
+#include <cstddef>
 
 namespace tessera::emulator::detail {
 
@@ -16,9 +16,14 @@ class tile_threads {
   // The kernel thread on the CPU (its local index, linearized; -1 while the worker itself runs): the
   // runner's variable, current whenever it is read.
   virtual const int& running_thread() const noexcept = 0;
-  // The stack of a kernel thread of the running tile, [low, high): the same for the whole tile once the
-  // thread has started.
-  virtual std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept = 0;
+  // Where the tile's threads' stacks lie: each in a region of its own, `region_bytes` (a power of two)
+  // aligned to it, the stack being the region less its first `guard_bytes`. An address on a thread's
+  // stack (its frame) gives the stack: [region + guard_bytes, region + region_bytes).
+  struct stack_regions {
+    std::size_t region_bytes;
+    std::size_t guard_bytes;
+  };
+  virtual stack_regions stacks() const noexcept = 0;
   // Threads per tile.
   virtual int threads() const noexcept = 0;
   // The thread has stopped for this phase (parked at a barrier, finished or failed: it changes no memory

@@ -6,12 +6,24 @@
 // faults there, and the guard-page handler turns that into a stack_overflow failure.
 // Stack tops are staggered by a cache line per stack so that the saved contexts of consecutive fibers do
 // not alias in the L1 cache (same page offset), which measurably slows switching.
+//
+// Every stack lies in a region of its own, a power of two in size and aligned to it: its guard region at
+// the bottom, the usable stack above it (stack_layout). Any address on a stack names the stack with a
+// mask, no lookup: the checks find the running thread's stack from the address of its own frame.
 #pragma once
 
 #include <cstddef>
 #include <vector>
 
 namespace tessera::emulator::detail {
+
+// Where every stack of a pool lies: in a region of `region_bytes` (a power of two) aligned to it, nowhere
+// below `guard_bytes` above the region's start (each stack's own guard ends at or above that); the bytes
+// from there to the region's end are the stack's, its guard's or unused.
+struct stack_layout {
+  std::size_t region_bytes = 0;
+  std::size_t guard_bytes = 0;
+};
 
 struct fiber_stack {
   char* guard_begin;  // lowest address of the mapping: the guard region
@@ -39,6 +51,9 @@ class stack_pool {
   // that could not be mapped): fibers made on the old stacks must be made again.
   unsigned long generation() const noexcept { return generation_; }
 
+  // The regions of the stacks reserve() returned.
+  stack_layout layout() const noexcept { return layout_; }
+
   // True when addr lies in a guard region of this pool (async-signal-safe).
   bool in_guard(const void* addr) const noexcept;
 
@@ -48,6 +63,7 @@ class stack_pool {
 
   std::vector<fiber_stack> stacks_;
   std::size_t bytes_ = 0;
+  stack_layout layout_;
   unsigned long generation_ = 0;
 };
 

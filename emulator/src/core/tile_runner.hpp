@@ -78,12 +78,6 @@ class tile_runner {
   // Where the running kernel thread keeps its innermost loop_round (loop_round.hpp); null for the worker.
   loop_round** running_loop_rounds() noexcept { return running_ >= 0 ? &threads_[running_].rounds : nullptr; }
 
-  // The stack of a kernel thread of the running tile: [low, high).
-  std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept {
-    const fiber_stack& s = (*stacks_in_use_)[threads_[thread].fiber];
-    return {reinterpret_cast<std::uintptr_t>(s.guard_end), reinterpret_cast<std::uintptr_t>(s.top)};
-  }
-
   // Async-signal-safe: is addr in a guard page of this runner's stacks?
   bool in_guard(const void* addr) const noexcept { return stacks_.in_guard(addr); }
   // The stack overflow path (guard-page handler): leave the tile for good.
@@ -128,7 +122,10 @@ class tile_runner {
    public:
     explicit threads_view(tile_runner& r) : r_(r) {}
     const int& running_thread() const noexcept override { return r_.running_; }
-    std::pair<std::uintptr_t, std::uintptr_t> stack_of(int thread) const noexcept override { return r_.stack_of(thread); }
+    stack_regions stacks() const noexcept override {
+      const stack_layout l = r_.stacks_.layout();
+      return {l.region_bytes, l.guard_bytes};
+    }
     int threads() const noexcept override { return r_.threads(); }
     bool stopped(int thread) const noexcept override { return r_.stopped(thread); }
     bool polling(int thread) const noexcept override { return r_.polling(thread); }
