@@ -212,11 +212,12 @@ bool access_monitor::took_running_thread() noexcept {
 
 void access_monitor::take_thread(int thread) noexcept {
   // Another thread runs: its stack is the private one. Called from its access hooks, on that stack: the
-  // stack's region is this frame's address, masked (no lookup of the thread's stack, which a tile of many
-  // threads has pushed out of the cache by the time it runs again).
-  const auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-  const std::uintptr_t region = frame & ~std::uintptr_t{stacks_.region_bytes - 1};
-  map_.set_private_stack(region + stacks_.guard_bytes, region + stacks_.region_bytes);
+  // stack is worked out from this frame's address (no lookup of the thread's stack, which a tile of many
+  // threads has pushed out of the cache by the time the thread runs again).
+  const auto offset = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)) - stacks_.base;
+  const auto region = static_cast<std::uint64_t>((static_cast<unsigned __int128>(offset) * stacks_.reciprocal) >> 64);
+  const std::uintptr_t low = stacks_.base + region * stacks_.stride;
+  map_.set_private_stack(low + stacks_.guard_bytes, low + stacks_.stride);
   stack_known_for_ = thread;
   forget_looks();  // the last thread's looks are not this one's
 }

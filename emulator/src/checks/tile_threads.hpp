@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace tessera::emulator::detail {
 
@@ -16,12 +17,14 @@ class tile_threads {
   // The kernel thread on the CPU (its local index, linearized; -1 while the worker itself runs): the
   // runner's variable, current whenever it is read.
   virtual const int& running_thread() const noexcept = 0;
-  // Where the tile's threads' stacks lie: each in a region of its own, `region_bytes` (a power of two)
-  // aligned to it, the stack being the region less its first `guard_bytes`. An address on a thread's
-  // stack (its frame) gives the stack: [region + guard_bytes, region + region_bytes).
+  // Where the tile's threads' stacks lie: region i (a guard, then the stack) begins at base + i * stride,
+  // and an address a on a stack is in region ((a - base) * reciprocal) >> 64 (reciprocal: ceil(2^64 /
+  // stride)). An address on a thread's stack (its frame) gives the stack, no lookup.
   struct stack_regions {
-    std::size_t region_bytes;
+    std::uintptr_t base;
+    std::size_t stride;
     std::size_t guard_bytes;
+    std::uint64_t reciprocal;
   };
   virtual stack_regions stacks() const noexcept = 0;
   // Threads per tile.

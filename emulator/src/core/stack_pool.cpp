@@ -13,12 +13,8 @@ namespace tessera::emulator::detail {
 namespace {
 
 constexpr std::size_t guard_pages = 16;  // 64 KiB: large locals step over one page, rarely over sixteen
-// Stack tops are staggered by a cache line and a page per stack (in 32 and 16 steps): regions of a power
-// of two would otherwise put every top at the same address bits below the region size, and the stacks'
-// hot lines would meet in a few sets of the L1 and L2 caches.
-constexpr std::size_t stagger = 64;
+constexpr std::size_t stagger = 64;      // one cache line per stack
 constexpr std::size_t stagger_slots = 32;
-constexpr std::size_t stagger_pages = 16;
 
 std::size_t page_size() {
   static const std::size_t p = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -60,45 +56,35 @@ void stack_pool::release_all() noexcept {
 }
 
 const std::vector<fiber_stack>& stack_pool::grow(int count, std::size_t bytes) {
-  if (bytes != bytes_) {
-    release_all();
-    bytes_ = bytes;
-  }
+  // Every stack in one mapping, at one stride, so that an address on any of them names its stack by
+  // arithmetic (layout()): more stacks, or stacks of another size, replace those there are (the fibers on
+  // them are made again, as generation() tells).
+  release_all();
   const std::size_t page = page_size();
+  const std::size_t guard = guard_pages * page;
   const std::size_t usable = round_up(bytes + stagger * stagger_slots, page);
-  // Each stack's region: the smallest power of two that holds the stack, its page stagger and a guard of
-  // at least guard_pages. A stack ends `n % stagger_pages` pages below its region's end; everything below
-  // it is its guard. (64 KiB stacks: 256 KiB regions, guards of 128-188 KiB: address space only.)
-  const std::size_t span = usable + (stagger_pages - 1) * page;
-  std::size_t region = page;
-  while (region < span + guard_pages * page) region *= 2;
-  layout_ = stack_layout{region, region - span};
-  if (static_cast<int>(stacks_.size()) >= count) return stacks_;
-  // The missing stacks in one mapping, aligned to a region: one region more is mapped, and what lies
-  // before the first aligned address and after the last region is given back.
-  const std::size_t missing = static_cast<std::size_t>(count) - stacks_.size();
-  const std::size_t length = missing * region;
-  void* m = mmap(nullptr, length + region, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+  const std::size_t each = guard + usable;  // a stack with its guard region below it
+  const std::size_t n = static_cast<std::size_t>(count);
+  void* m = mmap(nullptr, n * each, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
   if (m == MAP_FAILED)
-    throw out_of_memory("emulator: cannot map " + std::to_string(missing) + " fiber stacks of " + std::to_string(usable / 1024) +
+    throw out_of_memory("emulator: cannot map " + std::to_string(n) + " fiber stacks of " + std::to_string(usable / 1024) +
                         " KiB; lower TESSERA_STACK_SIZE, the tile size or TESSERA_WORKERS");
-  char* const mapped = static_cast<char*>(m);
-  char* const first = reinterpret_cast<char*>(round_up(reinterpret_cast<std::uintptr_t>(mapped), region));
-  if (first != mapped) munmap(mapped, static_cast<std::size_t>(first - mapped));
-  munmap(first + length, static_cast<std::size_t>(mapped + region - first));  // never empty: first - mapped < region
-  for (std::size_t i = 0; i < missing; ++i) {
-    char* base = first + i * region;
-    const std::size_t n = stacks_.size();
-    char* stack_end = base + region - n % stagger_pages * page;
-    char* guard_end = stack_end - usable;
-    if (!install_guard(base, static_cast<std::size_t>(guard_end - base))) {
-      munmap(base, (missing - i) * region);
+  for (std::size_t i = 0; i < n; ++i) {
+    char* base = static_cast<char*>(m) + i * each;
+    if (!install_guard(base, guard)) {
+      munmap(m, n * each);
+      stacks_.clear();
+      bytes_ = 0;
       throw out_of_memory("emulator: cannot protect a fiber stack's guard pages (vm.max_map_count reached?); lower "
                           "TESSERA_WORKERS or the tile size");
     }
-    char* top = stack_end - n % stagger_slots * stagger;
-    stacks_.push_back(fiber_stack{base, guard_end, top, static_cast<std::size_t>(top - guard_end), region});
+    const std::size_t slot = i % stagger_slots;
+    char* top = base + guard + usable - slot * stagger;
+    stacks_.push_back(fiber_stack{base, base + guard, top, static_cast<std::size_t>(top - (base + guard)), each});
   }
+  bytes_ = bytes;
+  // ceil(2^64 / each): (a - base) times it, high 64 bits, is a's stack number (exact below 2^64 / each).
+  layout_ = stack_layout{reinterpret_cast<std::uintptr_t>(m), each, guard, ~std::uint64_t{0} / each + 1};
   return stacks_;
 }
 

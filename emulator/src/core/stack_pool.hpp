@@ -7,22 +7,24 @@
 // Stack tops are staggered by a cache line per stack so that the saved contexts of consecutive fibers do
 // not alias in the L1 cache (same page offset), which measurably slows switching.
 //
-// Every stack lies in a region of its own, a power of two in size and aligned to it: its guard region at
-// the bottom, the usable stack above it (stack_layout). Any address on a stack names the stack with a
-// mask, no lookup: the checks find the running thread's stack from the address of its own frame.
+// The stacks lie in one mapping at one stride (stack_layout): the checks find the running thread's stack
+// from the address of its own frame, with a multiplication instead of a lookup in memory the thread's
+// tile has long pushed out of the cache.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace tessera::emulator::detail {
 
-// Where every stack of a pool lies: in a region of `region_bytes` (a power of two) aligned to it, nowhere
-// below `guard_bytes` above the region's start (each stack's own guard ends at or above that); the bytes
-// from there to the region's end are the stack's, its guard's or unused.
+// Where the stacks lie: stack i's region (its guard, then the stack) begins at base + i * stride; an
+// address a on a stack is on stack number ((a - base) * reciprocal) >> 64 (reciprocal: ceil(2^64 / stride)).
 struct stack_layout {
-  std::size_t region_bytes = 0;
+  std::uintptr_t base = 0;
+  std::size_t stride = 0;
   std::size_t guard_bytes = 0;
+  std::uint64_t reciprocal = 0;
 };
 
 struct fiber_stack {
@@ -51,7 +53,7 @@ class stack_pool {
   // that could not be mapped): fibers made on the old stacks must be made again.
   unsigned long generation() const noexcept { return generation_; }
 
-  // The regions of the stacks reserve() returned.
+  // Where the stacks reserve() returned lie.
   stack_layout layout() const noexcept { return layout_; }
 
   // True when addr lies in a guard region of this pool (async-signal-safe).

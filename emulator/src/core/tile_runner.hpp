@@ -124,7 +124,7 @@ class tile_runner {
     const int& running_thread() const noexcept override { return r_.running_; }
     stack_regions stacks() const noexcept override {
       const stack_layout l = r_.stacks_.layout();
-      return {l.region_bytes, l.guard_bytes};
+      return {l.base, l.stride, l.guard_bytes, l.reciprocal};
     }
     int threads() const noexcept override { return r_.threads(); }
     bool stopped(int thread) const noexcept override { return r_.stopped(thread); }
