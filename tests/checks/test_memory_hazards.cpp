@@ -14,6 +14,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -160,6 +161,43 @@ TEST(TileStaticHazards, TreeReductionWithBarriersIsClean) {
   }));
   b.synchronize();
   EXPECT_EQ(out[0], 256);
+}
+
+// Writes and reads `n` values through a pointer to its caller's stack: the accesses are the hooks' (the
+// array escapes), and private to the thread whose stack it is.
+[[gnu::noinline]] int sum_of_locals(volatile int* values, int n, int seed) {
+  for (int k = 0; k < n; ++k) values[k] = seed + k;
+  int sum = 0;
+  for (int k = 0; k < n; ++k) sum += values[k];
+  return sum;
+}
+
+// Each thread's locals are its own, across barriers, in tiles of 4, then 1,024 (which makes the worker's
+// stacks again, larger in number), then 64 threads: the checks find the running thread's stack from the
+// address of its frame, and no access to a local is taken for another memory.
+TEST(TileStaticHazards, LocalsAreEachThreadsOwnAsTheStacksAreMadeAgainForLargerTiles) {
+  auto run = [](auto tile) {
+    constexpr int n = decltype(tile)::value;
+    std::vector<int> out(2 * n, 0);
+    array_view<int, 1> v(2 * n, out);
+    std::string message;
+    const auto hs = hazards_of(
+        [&] {
+          parallel_for_each(v.extent.tile<n>(), [=] restrict_amp (tiled_index<n> t) {
+            volatile int values[8];
+            const int before = sum_of_locals(values, 8, t.global[0]);
+            t.barrier.wait();
+            v[t] = before + sum_of_locals(values, 8, 1);
+          });
+          v.synchronize();
+        },
+        &message);
+    EXPECT_TRUE(hs.empty()) << n << " threads a tile: " << message;
+    for (int g = 0; g < 2 * n; ++g) ASSERT_EQ(out[g], 8 * g + 28 + 36) << n << " threads a tile, thread " << g;
+  };
+  run(std::integral_constant<int, 4>{});
+  run(std::integral_constant<int, 1024>{});
+  run(std::integral_constant<int, 64>{});
 }
 
 TEST(TileStaticHazards, ExchangeAcrossATileStaticFenceIsClean) {
