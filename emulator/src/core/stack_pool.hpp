@@ -42,8 +42,8 @@ class stack_pool {
   stack_pool& operator=(const stack_pool&) = delete;
   ~stack_pool();
 
-  // Make sure `count` stacks of at least `bytes` each exist; returns them. Existing stacks of another size
-  // are replaced.
+  // Make sure `count` stacks of at least `bytes` each exist; returns them. The stacks there are are
+  // replaced when more, or stacks of another size, are asked for.
   const std::vector<fiber_stack>& reserve(int count, std::size_t bytes) {
     if (bytes == bytes_ && static_cast<int>(stacks_.size()) >= count) return stacks_;  // every tile but the first
     return grow(count, bytes);
