@@ -12,20 +12,17 @@
 // tile has long pushed out of the cache.
 #pragma once
 
+#include "../checks/tile_threads.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace tessera::emulator::detail {
 
-// Where the stacks lie: stack i's region (its guard, then the stack) begins at base + i * stride; an
-// address a on a stack is on stack number ((a - base) * reciprocal) >> 64 (reciprocal: ceil(2^64 / stride)).
-struct stack_layout {
-  std::uintptr_t base = 0;
-  std::size_t stride = 0;
-  std::size_t guard_bytes = 0;
-  std::uint64_t reciprocal = 0;
-};
+// Where the stacks lie (the checks' description of them, tile_threads.hpp): stack i's region, its guard
+// then the stack, begins at base + i * stride.
+using stack_layout = tile_threads::stack_regions;
 
 struct fiber_stack {
   char* guard_begin;  // lowest address of the mapping: the guard region
@@ -65,7 +62,7 @@ class stack_pool {
 
   std::vector<fiber_stack> stacks_;
   std::size_t bytes_ = 0;
-  stack_layout layout_;
+  stack_layout layout_{};
   unsigned long generation_ = 0;
 };
 

@@ -34,12 +34,11 @@ std::exception_ptr tile_runner::run(const tile_job& job, std::int64_t tile) {
   order_grown_ = false;
   overflowed_ = -1;
   running_ = -1;
-  stacks_in_use_ = &stacks_.reserve(n_, stack_bytes_);
   threads_.resize(n_);
   order_.resize(n_);
   // Only a tile in which a thread threw leaves anything in thrown_ (threw_ still counts them).
   if (threw_ != 0 || static_cast<int>(thrown_.size()) != n_) thrown_.assign(n_, nullptr);
-  prepare_fibers();
+  prepare_fibers(stacks_.reserve(n_, stack_bytes_));
   // Seed 0 runs every phase in local-index order: the order left by the previous tile of the same size
   // still is (polling threads queued again were appended after it and cut off by the resize).
   if (seed_ != 0 || identity_order_of_ != n_) {
@@ -91,8 +90,7 @@ std::exception_ptr tile_runner::run(const tile_job& job, std::int64_t tile) {
   return outcome;
 }
 
-void tile_runner::prepare_fibers() {
-  const std::vector<fiber_stack>& stacks = *stacks_in_use_;
+void tile_runner::prepare_fibers(const std::vector<fiber_stack>& stacks) {
   if (fibers_generation_ != stacks_.generation()) {  // the pool has unmapped the old stacks: their fibers are gone
     idle_.clear();
     fibers_generation_ = stacks_.generation();

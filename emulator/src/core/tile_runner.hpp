@@ -104,7 +104,7 @@ class tile_runner {
   // switches to, and it waits, idle, until a thread is started on it again. So a fiber is made once per
   // stack, not once per thread of every tile.
   static void fiber_main(void* runner);
-  void prepare_fibers();  // every thread of the tile gets an idle fiber of its own (made the first time)
+  void prepare_fibers(const std::vector<fiber_stack>& stacks);  // every thread of the tile gets an idle fiber of its own (made the first time)
   [[gnu::always_inline]] int next_after_stop() {  // pick who runs after the current thread stopped; -1: the worker
     if (++pos_ < static_cast<int>(order_.size())) return order_[pos_];
     return end_phase();
@@ -122,10 +122,7 @@ class tile_runner {
    public:
     explicit threads_view(tile_runner& r) : r_(r) {}
     const int& running_thread() const noexcept override { return r_.running_; }
-    stack_regions stacks() const noexcept override {
-      const stack_layout l = r_.stacks_.layout();
-      return {l.base, l.stride, l.guard_bytes, l.reciprocal};
-    }
+    stack_regions stacks() const noexcept override { return r_.stacks_.layout(); }
     int threads() const noexcept override { return r_.threads(); }
     bool stopped(int thread) const noexcept override { return r_.stopped(thread); }
     bool polling(int thread) const noexcept override { return r_.polling(thread); }
@@ -154,7 +151,6 @@ class tile_runner {
   static inline thread_local tile_runner* current_ = nullptr;  // read on every barrier: keep it one load
 
   stack_pool& stacks_;
-  const std::vector<fiber_stack>* stacks_in_use_ = nullptr;
   access_monitor monitor_;
   const tiled_launch* launch_ = nullptr;
   std::int64_t tile_ = 0;
