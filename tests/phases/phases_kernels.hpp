@@ -100,6 +100,48 @@ std::vector<int> large_locals() {
   return data;
 }
 
+// Tile loops (looped.hpp): locals that live across barriers, declared with auto and two to a declaration,
+// changed between barriers, under a loop and an if that every thread of a tile takes alike.
+std::vector<int> kept_locals(int tiles, int rounds) {
+  std::vector<int> data(static_cast<std::size_t>(tiles) * 32);
+  array_view<int, 1> out(static_cast<int>(data.size()), data);
+  parallel_for_each(out.extent.tile<32>(), [=] restrict_amp (tiled_index<32> t) {
+    tile_static int s[32];
+    auto mine = t.global[0] * 3;
+    int left = 0, right = 0;
+    for (int r = 0; r < rounds; ++r) {
+      s[t.local[0]] = mine + r;
+      t.barrier.wait();
+      left += s[(t.local[0] + 31) % 32];
+      right += s[(t.local[0] + 1) % 32];
+      t.barrier.wait();
+    }
+    if (rounds > 1) {
+      t.barrier.wait();
+      mine += 2 * left - right;
+    }
+    out[t] = mine;
+  });
+  out.synchronize();
+  return data;
+}
+
+// In the first phase, thread 9 writes out of bounds before the loop's header and thread 2 after it, on
+// its first round: tile loops run the two parts as two loops over the threads, the fiber path each thread
+// through both. Thread 2 is the lowest failing thread of the phase either way.
+void fails_on_both_sides_of_a_loop_header() {
+  std::vector<int> data(16);
+  array_view<int, 1> v(16, data);
+  parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+    const int i = t.local[0];
+    v[index<1>(i == 9 ? 100 : i)] = 1;
+    for (int round = 0; round < 2; ++round) {
+      v[index<1>(i == 2 && round == 0 ? 200 : i)] += 1;
+      t.barrier.wait();
+    }
+  });
+}
+
 // A kernel whose wait sits in a helper: the rewrite leaves it on the fiber path, where it runs as always.
 template <int N>
 void stage_and_wait(const tiled_index<N>& t, int* slot, int value) {

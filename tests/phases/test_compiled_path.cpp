@@ -1,5 +1,5 @@
-// The emulator's compiled path (tessera_phased_kernels): this file's kernels are rewritten into coroutines
-// at build time; fiber_twins.cpp runs the same kernels on fibers. Results, thread orders and reports must
+// The emulator's compiled path (tessera_phased_kernels): this file's kernels are rewritten into tile loops
+// or coroutines at build time (tests/phases/golden pins which form each kernel takes); fiber_twins.cpp runs the same kernels on fibers. Results, thread orders and reports must
 // agree; what differs on purpose (a thread's locals need no stack) is pinned too.
 #include "fiber_twins.hpp"
 #include "phases_kernels.hpp"
@@ -106,6 +106,34 @@ TEST(CompiledPath, AThreadsLocalsLiveInItsFrameNotOnAFiberStack) {
     EXPECT_EQ(sums[g], expected) << "thread " << g;
   }
   failure_of<tessera::stack_overflow>([] { fiber_twins::large_locals(); });
+}
+
+TEST(CompiledPath, LocalsKeptAcrossBarriersInTileLoopsAreEachThreadsOwn) {
+  for (std::uint64_t seed : {0ull, 5ull})
+    for (int rounds : {0, 1, 3})
+      with_options(2, seed, [&] {
+        const std::vector<int> compiled = kept_locals(4, rounds);
+        EXPECT_EQ(compiled, fiber_twins::kept_locals(4, rounds)) << "seed " << seed << ", " << rounds << " rounds";
+        // Thread 5 of tile 0, worked out here: its neighbours' values each round.
+        int left = 0, right = 0;
+        for (int r = 0; r < rounds; ++r) {
+          left += 4 * 3 + r;
+          right += 6 * 3 + r;
+        }
+        EXPECT_EQ(compiled[5], 5 * 3 + (rounds > 1 ? 2 * left - right : 0)) << rounds << " rounds";
+      });
+}
+
+TEST(CompiledPath, AThreadFailingAfterALoopHeaderInTileLoopsIsNamedAsOnTheFiberPath) {
+  // Tile loops run the statements before the loop's header for every thread, then those after it: thread 9
+  // fails first, and the tile still ends with the phase, naming thread 2.
+  for (std::uint64_t seed : {0ull, 11ull})
+    with_options(1, seed, [&] {
+      const std::string compiled = failure_of<tessera::out_of_bounds>([] { fails_on_both_sides_of_a_loop_header(); });
+      EXPECT_EQ(compiled, failure_of<tessera::out_of_bounds>([] { fiber_twins::fails_on_both_sides_of_a_loop_header(); }));
+      EXPECT_NE(compiled.find("index (200) is outside the extent (16)"), std::string::npos) << compiled;
+      EXPECT_NE(compiled.find("local (2)"), std::string::npos) << compiled;
+    });
 }
 
 TEST(CompiledPath, AKernelWaitingInAHelperStaysOnTheFiberPath) {

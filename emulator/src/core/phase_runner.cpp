@@ -40,11 +40,85 @@ void phase_thread_threw(std::exception_ptr error) noexcept {
   if (phase_runner* r = phase_runner::current()) r->thread_threw(std::move(error));
 }
 
+tile_loop_state& running_tile_loop() {
+  if (phase_runner* r = phase_runner::current()) [[likely]] return r->tile_loop();
+  throw unsupported_feature(
+      "a kernel rewritten for the compiled path was called outside parallel_for_each; kernels run only as "
+      "launches (PFE-1)");
+}
+
+void tile_loop_thread_threw(int local) noexcept {
+  if (phase_runner* r = phase_runner::current()) r->tile_loop_thread_threw(local, std::current_exception());
+}
+
+bool tile_loop_phase_end() { return phase_runner::current()->tile_loop_phase_end(); }
+
+tile_position phase_runner::position_of(const tiled_launch& launch, std::int64_t tile) noexcept {
+  // A worker takes its tiles in runs of consecutive numbers: the next one's position is the last one's
+  // stepped in row-major order, without the divisions (a quarter of a tile of 4 threads' time).
+  // Same shape (the position depends on nothing else, whichever launch it is).
+  const bool same_shape = launch.rank == last_rank_ && launch.tiles_per_dim[0] == last_tiles_per_dim_[0] &&
+                          launch.tiles_per_dim[1] == last_tiles_per_dim_[1] && launch.tiles_per_dim[2] == last_tiles_per_dim_[2];
+  if (same_shape && tile == last_tile_ + 1) {
+    for (int d = launch.rank - 1; d >= 0; --d) {
+      if (++last_position_.index[d] < launch.tiles_per_dim[d]) break;
+      last_position_.index[d] = 0;
+    }
+  } else {
+    last_position_ = tile_position{};
+    tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, last_position_.index);
+    last_rank_ = launch.rank;
+    for (int d = 0; d < 3; ++d) last_tiles_per_dim_[d] = launch.tiles_per_dim[d];
+  }
+  last_tile_ = tile;
+  return last_position_;
+}
+
+std::exception_ptr phase_runner::run_tile_loops(const tile_job& job, std::int64_t tile) {
+  const tiled_launch& launch = job.launch;
+  const int n = launch.threads_per_tile;
+  const tile_position position = position_of(launch, tile);
+  loop_ = tile_loop_state{};
+  loop_job_ = &job;
+  loop_tile_ = tile;
+  loop_phase_ = 0;
+  if (job.seed != 0) {  // seed 0: local-index order, without a table
+    order_.resize(n);
+    schedule_order(job.seed, tile, 0, order_);
+    loop_.order = order_.data();
+  }
+  struct running_tile {
+    explicit running_tile(phase_runner* r) noexcept { current_ = r; }
+    ~running_tile() { current_ = nullptr; }
+  } running(this);
+  launch.whole_tile(launch, position);
+  if (!loop_.failed) return nullptr;
+  return exception_report(launch, tile);
+}
+
+void phase_runner::tile_loop_thread_threw(int local, std::exception_ptr error) noexcept {
+  if (!loop_.failed) {
+    const std::size_t n = static_cast<std::size_t>(loop_job_->launch.threads_per_tile);
+    errors_.assign(n, nullptr);
+    out_.assign(n, 0);
+    loop_.out = out_.data();
+    loop_.failed = true;
+  }
+  errors_[static_cast<std::size_t>(local)] = std::move(error);
+  out_[static_cast<std::size_t>(local)] = 1;
+}
+
+bool phase_runner::tile_loop_phase_end() {
+  if (loop_.failed) return true;
+  ++loop_phase_;
+  if (loop_.order != nullptr) schedule_order(loop_job_->seed, loop_tile_, loop_phase_, order_);
+  return false;
+}
+
 std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;
   const int n = launch.threads_per_tile;
-  tile_position position{};
-  tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, position.index);
+  const tile_position position = position_of(launch, tile);
   // Seed 0 runs every phase in local-index order, which needs no table (run_phase<false>).
   if (job.seed != 0) {
     order_.resize(n);
@@ -166,7 +240,7 @@ std::exception_ptr phase_runner::divergence_report(const tiled_launch& launch, s
 }
 
 std::exception_ptr phase_runner::exception_report(const tiled_launch& launch, std::int64_t tile) const {
-  const int n = static_cast<int>(threads_.size());
+  const int n = static_cast<int>(errors_.size());
   for (int i = 0; i < n; ++i)
     if (errors_[i]) return kernel_threw(errors_[i], thread_description(launch, tile, i));
   return nullptr;

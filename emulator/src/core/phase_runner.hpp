@@ -1,4 +1,5 @@
-// phase_runner: runs one tile of a kernel rewritten for the compiled path (tessera/emulator/phased.hpp).
+// phase_runner: runs one tile of a kernel rewritten for the compiled path, in either of its forms:
+// coroutines (tessera/emulator/phased.hpp) or tile loops (tessera/emulator/looped.hpp).
 //
 // Each kernel thread is a coroutine that suspends at every barrier; a phase is a loop over the tile's
 // threads, resuming each until it stops, in the phase order the fiber path uses (schedule_order.hpp).
@@ -7,11 +8,15 @@
 // barrier (one line, column and fence) -> the next phase; all finished -> done; anything else is barrier
 // divergence, reported with the places and threads. A thread that throws ends the tile after its phase
 // with the lowest such thread's exception.
+//
+// A kernel in tile loops runs its threads itself, in one call per tile; the runner gives it each phase's
+// order and keeps the exceptions of its threads (tile_loop_state), and reports them as above.
 #pragma once
 
 #include "tile_runner.hpp"
 
 #include <tessera/emulator/launch.hpp>
+#include <tessera/emulator/looped.hpp>
 #include <tessera/emulator/phased.hpp>
 
 #include <coroutine>
@@ -54,6 +59,8 @@ class phase_runner {
   // Runs one tile of the job's launch (its `start` is set). Returns nullptr on success, else the exception
   // the launch should throw.
   std::exception_ptr run(const tile_job& job, std::int64_t tile);
+  // The same for a kernel rewritten into tile loops (its `whole_tile` is set).
+  std::exception_ptr run_tile_loops(const tile_job& job, std::int64_t tile);
 
   // The runner whose tile is executing on this thread, or nullptr.
   static phase_runner* current() noexcept { return current_; }
@@ -62,6 +69,11 @@ class phase_runner {
   void thread_threw(std::exception_ptr error) noexcept { pending_error_ = std::move(error); }
   // Where the thread being resumed keeps its innermost loop_round (loop_round.hpp); null between resumes.
   loop_round** running_loop_rounds() noexcept { return running_ >= 0 ? &rounds_[static_cast<std::size_t>(running_)] : nullptr; }
+
+  // The running tile-loop kernel's (looped.hpp): its state, a thread's exception, the end of a phase.
+  tile_loop_state& tile_loop() noexcept { return loop_; }
+  void tile_loop_thread_threw(int local, std::exception_ptr error) noexcept;
+  bool tile_loop_phase_end();
 
  private:
   // How the threads of one phase stopped.
@@ -73,6 +85,7 @@ class phase_runner {
   };
   template <bool Shuffled>
   phase_tally run_phase();
+  tile_position position_of(const tiled_launch& launch, std::int64_t tile) noexcept;
   std::exception_ptr divergence_report(const tiled_launch& launch, std::int64_t tile) const;
   std::exception_ptr exception_report(const tiled_launch& launch, std::int64_t tile) const;
   void destroy_threads() noexcept;
@@ -86,6 +99,19 @@ class phase_runner {
   std::vector<int> order_;  // the phase's order, for seeds other than 0
   std::vector<loop_round*> rounds_;  // per thread: the innermost loop it is in (its frame holds the chain)
   int running_ = -1;                 // the thread being resumed
+
+  // The last tile's position (position_of): the next tile's is found from it.
+  int last_rank_ = 0;
+  int last_tiles_per_dim_[3] = {};
+  std::int64_t last_tile_ = -1;
+  tile_position last_position_{};
+
+  // A tile-loop kernel's tile: its state, which threads threw, where the phases are.
+  tile_loop_state loop_;
+  std::vector<unsigned char> out_;
+  const tile_job* loop_job_ = nullptr;
+  std::int64_t loop_tile_ = 0;
+  std::uint64_t loop_phase_ = 0;
 };
 
 }  // namespace tessera::emulator::detail

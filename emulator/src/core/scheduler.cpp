@@ -215,8 +215,10 @@ void run_tiled(const tiled_launch& l) {
       worker& w = worker::here();
       for (std::int64_t t = first; t < last; ++t) {
         if (failure.beyond(t)) return;
-        // A kernel rewritten for the compiled path runs its threads as coroutines, the others on fibers.
-        if (std::exception_ptr e = l.start ? w.phases.run(job, t) : w.runner.run(job, t)) failure.offer(t, std::move(e));
+        // A kernel rewritten for the compiled path runs its threads in loops or as coroutines, the others on
+        // fibers.
+        std::exception_ptr e = l.whole_tile ? w.phases.run_tile_loops(job, t) : l.start ? w.phases.run(job, t) : w.runner.run(job, t);
+        if (e) failure.offer(t, std::move(e));
       }
     });
   };

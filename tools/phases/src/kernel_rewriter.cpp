@@ -1,5 +1,8 @@
 #include "kernel_rewriter.hpp"
 
+#include "kernel_ast.hpp"
+#include "tile_loops.hpp"
+
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
@@ -23,79 +26,7 @@ namespace {
 
 using namespace clang::ast_matchers;
 
-bool is_tessera_record(const clang::CXXRecordDecl* r, llvm::StringRef name) {
-  return r != nullptr && r->getName() == name && r->getDeclContext()->isNamespace() &&
-         llvm::cast<clang::NamespaceDecl>(r->getDeclContext())->getName() == "tessera";
-}
-
-bool is_tessera_type(clang::QualType t, llvm::StringRef name) {
-  t = t.getNonReferenceType();
-  if (t->isPointerType()) t = t->getPointeeType();
-  return is_tessera_record(t->getAsCXXRecordDecl(), name);
-}
-
-// A call of tile_barrier::wait or wait_with_*_fence, and the memory its fence covers.
-const char* barrier_scope(const clang::CXXMemberCallExpr* call) {
-  const clang::CXXMethodDecl* m = call->getMethodDecl();
-  if (m == nullptr || !is_tessera_record(m->getParent(), "tile_barrier") || !m->getDeclName().isIdentifier()) return nullptr;
-  const llvm::StringRef name = m->getName();
-  if (name == "wait" || name == "wait_with_all_memory_fence") return "all_memory";
-  if (name == "wait_with_global_memory_fence") return "global_memory";
-  if (name == "wait_with_tile_static_memory_fence") return "tile_static_memory";
-  return nullptr;
-}
-
-// Does a function wait at a barrier, itself or through what it calls? Memoized over the translation unit.
-class wait_finder {
- public:
-  bool waits(const clang::FunctionDecl* f) {
-    const clang::FunctionDecl* def = nullptr;
-    if (!f->hasBody(def) || def == nullptr) return false;
-    auto [it, fresh] = memo_.try_emplace(def, false);
-    if (!fresh) return it->second;  // known, or being looked at now (a recursive call adds nothing)
-    const bool w = body_waits(def->getBody());
-    memo_[def] = w;
-    return w;
-  }
-
-  bool body_waits(const clang::Stmt* body) {
-    struct visitor : clang::RecursiveASTVisitor<visitor> {
-      wait_finder& finder;
-      bool found = false;
-      explicit visitor(wait_finder& f) : finder(f) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr* c) {
-        if (barrier_scope(c) != nullptr) found = true;
-        return !found;
-      }
-      bool VisitCallExpr(clang::CallExpr* c) {
-        if (const clang::FunctionDecl* f = c->getDirectCallee(); f != nullptr && finder.waits(f)) found = true;
-        return !found;
-      }
-    } v(*this);
-    v.TraverseStmt(const_cast<clang::Stmt*>(body));
-    return v.found;
-  }
-
- private:
-  llvm::DenseMap<const clang::FunctionDecl*, bool> memo_;
-};
-
-// One text edit, at a file offset.
-struct edit {
-  unsigned length;
-  std::string text;
-};
 using file_edits = std::map<unsigned, edit>;  // by offset
-
-// An edit where another may already be: an insertion goes before what is there (a loop's closing brace
-// just before a `return` the rewrite replaces), so every edit is kept.
-void add_edit(std::map<std::pair<clang::FileID, unsigned>, edit>& edits, std::pair<clang::FileID, unsigned> at, edit e) {
-  const auto [it, fresh] = edits.try_emplace(at, e);
-  if (fresh || (it->second.length == e.length && it->second.text == e.text)) return;
-  if (e.length == 0) it->second.text = e.text + it->second.text;
-  else if (it->second.length == 0) it->second = edit{e.length, it->second.text + e.text};
-}
 
 // What one kernel (one lambda as written: its instantiations share the key) asks of the files.
 struct kernel_plan {
@@ -106,8 +37,14 @@ struct kernel_plan {
   std::string reason;
   int barriers = 0;
   int counted_loops = 0;
-  std::map<std::pair<clang::FileID, unsigned>, edit> edits;        // into a coroutine
-  std::map<std::pair<clang::FileID, unsigned>, edit> round_edits;  // the loops' rounds counted
+  edit_map edits;        // into a coroutine
+  edit_map round_edits;  // the loops' rounds counted
+  // Into tile loops instead, where every instantiation can be, with the same text (tile_loops.hpp).
+  bool loops_seen = false;
+  bool loops = false;
+  std::string loops_reason;
+  edit_map loop_edits;
+  int kept_per_thread = 0;
   void refuse(std::string why) {
     if (eligible) reason = std::move(why);
     eligible = false;
@@ -255,7 +192,8 @@ class body_scan : public clang::RecursiveASTVisitor<body_scan> {
 // kernel: refused if any of them is.
 class kernel_collector : public MatchFinder::MatchCallback {
  public:
-  kernel_collector(clang::ASTContext& ast, std::map<unsigned, kernel_plan>& plans) : ast_(ast), plans_(plans) {}
+  kernel_collector(clang::ASTContext& ast, std::map<unsigned, kernel_plan>& plans, bool tile_loops)
+      : ast_(ast), plans_(plans), tile_loops_(tile_loops) {}
 
   void run(const MatchFinder::MatchResult& result) override {
     const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("kernel");
@@ -283,6 +221,22 @@ class kernel_collector : public MatchFinder::MatchCallback {
     plan.barriers = std::max(plan.barriers, one.barriers);
     plan.counted_loops = std::max(plan.counted_loops, one.counted_loops);
     if (!one.eligible) plan.refuse(one.reason);
+    if (one.eligible && tile_loops_) {
+      tile_loop_plan loops = plan_tile_loops(lambda, ast_, waits_);
+      if (!plan.loops_seen) {
+        plan.loops = loops.possible;
+        plan.loops_reason = loops.reason;
+        plan.loop_edits = std::move(loops.edits);
+        plan.kept_per_thread = loops.kept_per_thread;
+      } else if (plan.loops && !loops.possible) {
+        plan.loops = false;
+        plan.loops_reason = loops.reason;
+      } else if (plan.loops && loops.edits != plan.loop_edits) {
+        plan.loops = false;
+        plan.loops_reason = "its instantiations would be written differently (a type deduced differently)";
+      }
+      plan.loops_seen = true;
+    }
     for (auto& [where, e] : one.edits) plan.edits.insert_or_assign(where, e);
     for (auto& [where, e] : one.round_edits) plan.round_edits.insert_or_assign(where, e);
   }
@@ -290,6 +244,7 @@ class kernel_collector : public MatchFinder::MatchCallback {
  private:
   clang::ASTContext& ast_;
   std::map<unsigned, kernel_plan>& plans_;
+  bool tile_loops_;  // plan them (the compiled path's build)
   wait_finder waits_;
 };
 
@@ -301,7 +256,7 @@ class rewrite_consumer : public clang::ASTConsumer {
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
     result_.parsed = true;
     std::map<unsigned, kernel_plan> plans;
-    kernel_collector collect(ast, plans);
+    kernel_collector collect(ast, plans, mode_ == rewrite_mode::coroutines);
     MatchFinder finder;
     finder.addMatcher(
         callExpr(callee(functionDecl(hasAnyName("::tessera::parallel_for_each", "::concurrency::parallel_for_each",
@@ -313,18 +268,21 @@ class rewrite_consumer : public clang::ASTConsumer {
     const clang::SourceManager& sm = ast.getSourceManager();
     // Every kernel counts its loops' rounds (on the fiber path too); an eligible one becomes a coroutine
     // unless only the rounds are asked for.
-    std::map<std::pair<clang::FileID, unsigned>, edit> all_edits;
+    edit_map all_edits;
     std::vector<std::tuple<std::string, unsigned, const kernel_plan*>> listed;
     for (auto& [key, plan] : plans) {
       const clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(plan.file);
       listed.emplace_back(entry ? absolute(entry->getName()) : std::string("<unknown>"), plan.line, &plan);
-      for (const auto& [where, e] : plan.round_edits) add_edit(all_edits, where, e);
+      // A kernel in tile loops cannot diverge: its loops count no rounds.
+      const bool in_loops = mode_ == rewrite_mode::coroutines && plan.eligible && plan.loops;
+      if (!in_loops)
+        for (const auto& [where, e] : plan.round_edits) add_edit(all_edits, where, e);
       if (mode_ == rewrite_mode::rounds_only) {
         if (plan.eligible) plan.refuse("only the rounds of its loops are counted (the checked build)");
         continue;
       }
       if (!plan.eligible) continue;
-      for (const auto& [where, e] : plan.edits) add_edit(all_edits, where, e);
+      for (const auto& [where, e] : in_loops ? plan.loop_edits : plan.edits) add_edit(all_edits, where, e);
     }
     std::map<clang::FileID, file_edits> by_file;
     for (const auto& [where, e] : all_edits) by_file[where.first][where.second] = e;
@@ -332,8 +290,10 @@ class rewrite_consumer : public clang::ASTConsumer {
       return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
     });
     for (const auto& [file, line, plan] : listed)
-      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->counted_loops, plan->barriers,
-                                               plan->barrier_free && !plan->eligible, plan->reason});
+      result_.kernels.push_back(kernel_outcome{file, line, plan->eligible, plan->eligible && plan->loops,
+                                               plan->loops ? 0 : plan->counted_loops, plan->barriers,
+                                               plan->barrier_free && !plan->eligible, plan->reason,
+                                               plan->loops ? std::string() : plan->loops_reason, plan->kept_per_thread});
 
     const clang::FileEntry* main = sm.getFileEntryForID(sm.getMainFileID());
     for (const auto& [fid, edits] : by_file) {

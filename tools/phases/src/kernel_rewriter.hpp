@@ -1,6 +1,7 @@
 // The rewrite itself: finds the tiled kernels of one translation unit (lambdas given to parallel_for_each
-// that take a tiled_index) and turns each whose barriers all sit in its own body into a coroutine of the
-// emulator's compiled path (tessera/emulator/phased.hpp):
+// that take a tiled_index) and turns each whose barriers all sit in its own body into the emulator's
+// compiled path: into tile loops (tile_loops.hpp, tessera/emulator/looped.hpp) where every thread of a tile
+// takes the same way through its barriers, else into a coroutine (tessera/emulator/phased.hpp):
 //   - `-> ::tessera::emulator::phased` before the body,
 //   - every `b.wait()` (and wait_with_*_fence) becomes `(co_await ::tessera::emulator::phase_end<scope>(b))`,
 //   - every `return;` of the body becomes `co_return;`.
@@ -31,11 +32,14 @@ namespace tessera::phases {
 struct kernel_outcome {
   std::string file;
   unsigned line = 0;
-  bool rewritten = false;     // into a coroutine
+  bool rewritten = false;     // into tile loops or a coroutine
+  bool tile_loops = false;    // into tile loops (tile_loops.hpp)
   int counted_loops = 0;      // loops whose rounds it counts
   int barriers = 0;           // barrier calls in its own body
   bool barrier_free = false;  // it reaches no barrier at all (nothing to rewrite, nothing to note)
   std::string reason;         // why not, when not rewritten
+  std::string loops_reason;   // why a coroutine, not tile loops
+  int kept_per_thread = 0;    // in tile loops: locals kept in arrays of one element per thread
 };
 
 // The translation unit's result.

@@ -97,7 +97,7 @@ bool write_file(const std::string& path, const std::string& original, const std:
   llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path));
   std::ofstream out(path, std::ios::trunc);
   // The copy names the original: diagnostics, __FILE__ and the barriers' sites point there.
-  out << "#include <tessera/emulator/phased.hpp>\n#line 1 \"" << original << "\"\n" << text;
+  out << "#include <tessera/emulator/looped.hpp>\n#include <tessera/emulator/phased.hpp>\n#line 1 \"" << original << "\"\n" << text;
   return static_cast<bool>(out);
 }
 
@@ -108,11 +108,15 @@ int show(const compile_command& command, rewrite_mode mode) {
     return 1;
   }
   for (const kernel_outcome& k : r.kernels)
-    llvm::outs() << k.file << ":" << k.line << ": " << (k.rewritten ? "rewritten" : "not rewritten") << ", "
+    llvm::outs() << k.file << ":" << k.line << ": "
+                 << (!k.rewritten ? "not rewritten" : k.tile_loops ? "rewritten into tile loops" : "rewritten into a coroutine") << ", "
                  << k.barriers << " barrier call" << (k.barriers == 1 ? "" : "s")
                  << (k.counted_loops == 0 ? std::string()
                                           : ", rounds of " + std::to_string(k.counted_loops) + (k.counted_loops == 1 ? " loop" : " loops") + " counted")
-                 << (k.rewritten ? "" : ": " + k.reason) << "\n";
+                 << (k.tile_loops && k.kept_per_thread > 0
+                         ? ", " + std::to_string(k.kept_per_thread) + (k.kept_per_thread == 1 ? " local" : " locals") + " kept per thread"
+                         : std::string())
+                 << (!k.rewritten ? ": " + k.reason : k.tile_loops ? std::string() : " (not tile loops: " + k.loops_reason + ")") << "\n";
   for (const auto& [path, text] : r.rewritten) llvm::outs() << "--- " << path << "\n" << text;
   return 0;
 }

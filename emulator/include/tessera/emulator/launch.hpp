@@ -16,8 +16,9 @@
 #include <vector>
 
 namespace tessera::emulator {
-// The compiled path's kernel threads (phased.hpp, included by the sources rewritten for it).
+// The compiled path's kernels (phased.hpp, looped.hpp, included by the sources rewritten for it).
 class phased;
+struct looped;
 }  // namespace tessera::emulator
 
 namespace tessera::emulator::detail {
@@ -58,6 +59,9 @@ struct tiled_launch : launch_memory, tessera::detail::tiled_shape {
   // started, and returns its handle's address. Null for every other kernel.
   using thread_start = void* (*)(const tiled_launch&, tile_position tile, int local);
   thread_start start = nullptr;
+  // A kernel rewritten into tile loops (looped.hpp): runs every thread of the tile. Null for every other.
+  using tile_body = void (*)(const tiled_launch&, tile_position tile);
+  tile_body whole_tile = nullptr;
 };
 void run_tiled(const tiled_launch& launch);
 
@@ -130,7 +134,13 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel, tesser
     return tessera::detail::make_tiled_index<D0, D1, D2>(tile_index, local_index<rank>(local, tile_shape));
   };
   using result = std::invoke_result_t<const Kernel&, tiled_index<D0, D1, D2>>;
-  if constexpr (std::is_same_v<result, phased>) {
+  if constexpr (std::is_same_v<result, looped>) {
+    l.body = nullptr;
+    l.whole_tile = [](const tiled_launch& self, tile_position tile) {
+      const Kernel& k = *static_cast<const Kernel*>(self.kernel);
+      k(thread_index(tile, 0));
+    };
+  } else if constexpr (std::is_same_v<result, phased>) {
     // The runner does not destroy a finished thread's frame (phase_runner.cpp): nothing in it may need to.
     static_assert(std::is_trivially_destructible_v<tiled_index<D0, D1, D2>>);
     l.body = nullptr;
