@@ -100,9 +100,11 @@ endfunction()
 
 # tessera_phased_kernels(<target>): the emulator's compiled path for the target's tiled kernels. Each of
 # its C++ sources is compiled through tessera-phases (tools/phases), which rewrites every kernel whose
-# barriers all sit in its own body into a coroutine (tessera/emulator/phased.hpp): a tile then runs phase by
-# phase as a loop over its threads, without a stack or a context switch per thread (and the loops around
-# its barriers count their rounds, as in a checked build). The sources stay as
+# barriers all sit in its own body into loops over a tile's threads between its barriers where every
+# thread takes the same way through them (tessera/emulator/looped.hpp), else into a coroutine
+# (tessera/emulator/phased.hpp) that a tile runs phase by phase as a loop over its threads: either way
+# without a stack or a context switch per thread (a coroutine's loops around barriers count their rounds,
+# as in a checked build). The sources stay as
 # they are (the copies live next to the objects) and every line keeps its number. The fiber path stays the
 # reference: the kernels the tool leaves (a note names each, with the reason) run there, and so does every
 # checked build: the checks watch fibers, so a target takes this or tessera_checked_kernels, not both.

@@ -6,7 +6,7 @@
 //   tessera-phases --show [--rounds] <compiler> <arguments>...   prints the kernels found and the rewritten files
 //
 // For a command that compiles one C++ source, the source is parsed with clang as the build parses it,
-// its tiled kernels are rewritten into coroutines (kernel_rewriter.hpp), and the compiler compiles the
+// its tiled kernels are rewritten into tile loops or coroutines (kernel_rewriter.hpp), and the compiler compiles the
 // rewritten copy (next to the object: <object>.phased/) instead, with rewritten headers searched before
 // the originals; the dependency file then names the originals too. Each copy starts with
 // `#line 1 "<original>"`, so diagnostics, barrier sites and reports name the original file and lines.

@@ -3,7 +3,8 @@
 // stack or context switch per thread (emulator/src/core/phase_runner.hpp).
 //
 // Kernel sources never spell this. tessera-phases (tools/phases) rewrites a tiled kernel whose barriers
-// all sit in its own body, in a copy of the source compiled for a target that asks for it
+// all sit in its own body and that cannot be tile loops (looped.hpp: its threads may take different ways
+// through its barriers), in a copy of the source compiled for a target that asks for it
 // (tessera_phased_kernels, cmake/TesseraHelpers.cmake):
 //
 //   [=] restrict_amp (tiled_index<16, 16> t) { ... t.barrier.wait(); ... }
