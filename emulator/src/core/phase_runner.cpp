@@ -53,22 +53,27 @@ void tile_loop_thread_threw(int local) noexcept {
 
 bool tile_loop_phase_end() { return phase_runner::current()->tile_loop_phase_end(); }
 
-tile_position phase_runner::position_of(const tiled_launch& launch, std::int64_t tile) noexcept {
+const tile_position& phase_runner::position_of(const tiled_launch& launch, std::int64_t tile) noexcept {
   // A worker takes its tiles in runs of consecutive numbers: the next one's position is the last one's
-  // stepped in row-major order, without the divisions (a quarter of a tile of 4 threads' time).
-  // Same shape (the position depends on nothing else, whichever launch it is).
-  const bool same_shape = launch.rank == last_rank_ && launch.tiles_per_dim[0] == last_tiles_per_dim_[0] &&
-                          launch.tiles_per_dim[1] == last_tiles_per_dim_[1] && launch.tiles_per_dim[2] == last_tiles_per_dim_[2];
-  if (same_shape && tile == last_tile_ + 1) {
-    for (int d = launch.rank - 1; d >= 0; --d) {
-      if (++last_position_.index[d] < launch.tiles_per_dim[d]) break;
-      last_position_.index[d] = 0;
+  // stepped in row-major order, without the divisions (a quarter of a tile of 4 threads' time), when the
+  // grid of tiles has the same shape (the position depends on nothing else, whichever launch it is). A
+  // dimension beyond the rank has one tile: it carries on at once, so every rank steps alike.
+  const int* dims = launch.tiles_per_dim;
+  int* at = last_position_.index;
+  if (tile == last_tile_ + 1 && launch.rank == last_rank_ && dims[0] == last_tiles_per_dim_[0] &&
+      dims[1] == last_tiles_per_dim_[1] && dims[2] == last_tiles_per_dim_[2]) {
+    if (++at[2] >= dims[2]) {
+      at[2] = 0;
+      if (++at[1] >= dims[1]) {
+        at[1] = 0;
+        ++at[0];
+      }
     }
   } else {
     last_position_ = tile_position{};
-    tessera::detail::delinearize(tile, launch.tiles_per_dim, launch.rank, last_position_.index);
+    tessera::detail::delinearize(tile, dims, launch.rank, at);
     last_rank_ = launch.rank;
-    for (int d = 0; d < 3; ++d) last_tiles_per_dim_[d] = launch.tiles_per_dim[d];
+    for (int d = 0; d < 3; ++d) last_tiles_per_dim_[d] = dims[d];
   }
   last_tile_ = tile;
   return last_position_;
@@ -77,7 +82,7 @@ tile_position phase_runner::position_of(const tiled_launch& launch, std::int64_t
 std::exception_ptr phase_runner::run_tile_loops(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;
   const int n = launch.threads_per_tile;
-  const tile_position position = position_of(launch, tile);
+  const tile_position& position = position_of(launch, tile);  // read by the kernel's call, field by field
   loop_ = tile_loop_state{};
   loop_job_ = &job;
   loop_tile_ = tile;

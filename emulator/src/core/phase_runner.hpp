@@ -85,7 +85,7 @@ class phase_runner {
   };
   template <bool Shuffled>
   phase_tally run_phase();
-  tile_position position_of(const tiled_launch& launch, std::int64_t tile) noexcept;
+  const tile_position& position_of(const tiled_launch& launch, std::int64_t tile) noexcept;
   std::exception_ptr divergence_report(const tiled_launch& launch, std::int64_t tile) const;
   std::exception_ptr exception_report(const tiled_launch& launch, std::int64_t tile) const;
   void destroy_threads() noexcept;

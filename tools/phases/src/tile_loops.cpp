@@ -208,6 +208,9 @@ class planner {
       if (is_barrier(s)) {
         close_region();
         barriers_.push_back(s);
+        // The phase's end replaces the call, its object too: nothing of it may need to run.
+        const auto* call = llvm::cast<clang::CXXMemberCallExpr>(llvm::cast<clang::Expr>(s)->IgnoreImplicit()->IgnoreParens());
+        if (call->getImplicitObjectArgument()->HasSideEffects(ast_)) refuse("a barrier is named by an expression with side effects");
       } else if (waits_.body_waits(s)) {
         close_region();
         structure(s);

@@ -60,7 +60,7 @@ struct tiled_launch : launch_memory, tessera::detail::tiled_shape {
   using thread_start = void* (*)(const tiled_launch&, tile_position tile, int local);
   thread_start start = nullptr;
   // A kernel rewritten into tile loops (looped.hpp): runs every thread of the tile. Null for every other.
-  using tile_body = void (*)(const tiled_launch&, tile_position tile);
+  using tile_body = void (*)(const tiled_launch&, const tile_position& tile);
   tile_body whole_tile = nullptr;
 };
 void run_tiled(const tiled_launch& launch);
@@ -136,7 +136,7 @@ void launch(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel, tesser
   using result = std::invoke_result_t<const Kernel&, tiled_index<D0, D1, D2>>;
   if constexpr (std::is_same_v<result, looped>) {
     l.body = nullptr;
-    l.whole_tile = [](const tiled_launch& self, tile_position tile) {
+    l.whole_tile = [](const tiled_launch& self, const tile_position& tile) {
       const Kernel& k = *static_cast<const Kernel*>(self.kernel);
       k(thread_index(tile, 0));
     };
