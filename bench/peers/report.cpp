@@ -95,7 +95,7 @@ std::string markdown(const report& r) {
   m << "- compiler: " << i.compiler << ", " << i.build_type << " build\n";
   m << "- Tessera: the emulator, " << i.tessera << "; *checks off*: plain build, `TESSERA_CHECKS=off`; *checked*: kernels built "
        "with `tessera_checked_kernels`, `TESSERA_CHECKS=report`; *compiled path*: plain build through `tessera_phased_kernels` "
-       "(kernels rewritten into coroutines), `TESSERA_CHECKS=off`\n";
+       "(kernels rewritten into tile loops or coroutines), `TESSERA_CHECKS=off`\n";
   m << "- POCL: " << (i.pocl.empty() ? "not found" : i.pocl) << "\n";
   m << "- Oclgrind: " << (i.oclgrind.empty() ? "not found" : i.oclgrind) << ", the same OpenCL host program run under `oclgrind`\n";
   m << "- each configuration of each row ran as a child process, limited to " << limit_text(i.limit) << "; the whole run took "

@@ -51,7 +51,7 @@ void tile_loop_thread_threw(int local) noexcept {
   if (phase_runner* r = phase_runner::current()) r->tile_loop_thread_threw(local, std::current_exception());
 }
 
-bool tile_loop_phase_end() { return phase_runner::current()->tile_loop_phase_end(); }
+void tile_loop_next_order() { phase_runner::current()->tile_loop_next_order(); }
 
 const tile_position& phase_runner::position_of(const tiled_launch& launch, std::int64_t tile) noexcept {
   // A worker takes its tiles in runs of consecutive numbers: the next one's position is the last one's
@@ -113,12 +113,7 @@ void phase_runner::tile_loop_thread_threw(int local, std::exception_ptr error) n
   out_[static_cast<std::size_t>(local)] = 1;
 }
 
-bool phase_runner::tile_loop_phase_end() {
-  if (loop_.failed) return true;
-  ++loop_phase_;
-  if (loop_.order != nullptr) schedule_order(loop_job_->seed, loop_tile_, loop_phase_, order_);
-  return false;
-}
+void phase_runner::tile_loop_next_order() { schedule_order(loop_job_->seed, loop_tile_, ++loop_phase_, order_); }
 
 std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;

@@ -70,10 +70,10 @@ class phase_runner {
   // Where the thread being resumed keeps its innermost loop_round (loop_round.hpp); null between resumes.
   loop_round** running_loop_rounds() noexcept { return running_ >= 0 ? &rounds_[static_cast<std::size_t>(running_)] : nullptr; }
 
-  // The running tile-loop kernel's (looped.hpp): its state, a thread's exception, the end of a phase.
+  // The running tile-loop kernel's (looped.hpp): its state, a thread's exception, the next phase's order.
   tile_loop_state& tile_loop() noexcept { return loop_; }
   void tile_loop_thread_threw(int local, std::exception_ptr error) noexcept;
-  bool tile_loop_phase_end();
+  void tile_loop_next_order();
 
  private:
   // How the threads of one phase stopped.

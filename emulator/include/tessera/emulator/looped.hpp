@@ -58,9 +58,8 @@ struct tile_loop_state {
 tile_loop_state& running_tile_loop();
 // The exception being handled left thread `local`'s code: kept for the tile's report.
 void tile_loop_thread_threw(int local) noexcept;
-// A barrier: true when a thread threw in the phase that ends here (the tile ends), else the next phase's
-// order is set.
-bool tile_loop_phase_end();
+// A barrier, at a seed other than 0: the next phase's order is set.
+void tile_loop_next_order();
 
 }  // namespace detail
 
@@ -82,7 +81,12 @@ class tile_loop {
     return tessera::detail::make_tiled_index<D0, D1, D2>(tile_, detail::local_index<rank>(local, tile_shape));
   }
   void threw(int local) noexcept { detail::tile_loop_thread_threw(local); }
-  bool phase_end() { return detail::tile_loop_phase_end(); }
+  // A barrier: true when a thread threw in the phase that ends here (the tile ends).
+  bool phase_end() {
+    if (state_.failed) return true;
+    if (state_.order != nullptr) detail::tile_loop_next_order();
+    return false;
+  }
 
  private:
   tessera::index<rank> tile_;
