@@ -233,7 +233,7 @@ class kernel_collector : public MatchFinder::MatchCallback {
         plan.loops_reason = loops.reason;
       } else if (plan.loops && loops.edits != plan.loop_edits) {
         plan.loops = false;
-        plan.loops_reason = "its instantiations would be written differently (a type deduced differently)";
+        plan.loops_reason = "its instantiations would be written differently (types deduced differently, or branches of their own)";
       }
       plan.loops_seen = true;
     }

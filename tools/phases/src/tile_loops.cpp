@@ -485,6 +485,12 @@ class planner {
   // --- the text -----------------------------------------------------------------------------------------
 
   void write_edits(const clang::CompoundStmt* body) {
+    // A second parameter gives the call operator a name of its own (a return type is not part of it): a
+    // kernel in a header that one source rewrote into tile loops and another, seeing other instantiations,
+    // into a coroutine, links as two functions, each called by its own launch.
+    const clang::SourceLocation after_param =
+        clang::Lexer::getLocForEndOfToken(op_->getParamDecl(0)->getEndLoc(), 0, sm_, ast_.getLangOpts());
+    insert(after_param, ", ::tessera::emulator::looped = {}");
     insert(body->getLBracLoc(), "-> ::tessera::emulator::looped ");
     insert(body->getLBracLoc().getLocWithOffset(1), " ::tessera::emulator::tile_loop tessera_tile(" + name_ + ");");
     for (std::size_t r = 0; r < regions_.size() && ok_; ++r) write_region(r);

@@ -17,7 +17,8 @@
 //     out[t] = s[0];
 //   }
 // becomes (on the same lines)
-//   [=] restrict_amp (tiled_index<256> t) -> ::tessera::emulator::looped { ::tessera::emulator::tile_loop tessera_tile(t);
+//   [=] restrict_amp (tiled_index<256> t, ::tessera::emulator::looped = {}) -> ::tessera::emulator::looped {
+//     ::tessera::emulator::tile_loop tessera_tile(t);
 //     tile_static int s[256];
 //     int tessera_v_l[threads]; for (each thread i) { auto t = tessera_tile.index(i); try {
 //       const auto& l = (tessera_v_l[i] = (t.local[0]));  s[l] = in[t]; } catch (...) { tessera_tile.threw(i); } }
@@ -42,7 +43,9 @@
 
 namespace tessera::emulator {
 
-// The return type of a kernel rewritten into tile loops: called once per tile, it runs every thread.
+// The return type of a kernel rewritten into tile loops (called once per tile, it runs every thread), and
+// the type of a second parameter with a default, which gives the kernel's call operator a name apart from
+// the same kernel's as a coroutine or as written (tools/phases/src/tile_loops.cpp says why).
 struct looped {};
 
 namespace detail {
