@@ -2,7 +2,9 @@
 // that take a tiled_index) and turns each whose barriers all sit in its own body into the emulator's
 // compiled path: into tile loops (tile_loops.hpp, tessera/emulator/looped.hpp) where every thread of a tile
 // takes the same way through its barriers, else into a coroutine (tessera/emulator/phased.hpp):
-//   - `-> ::tessera::emulator::phased` before the body,
+//   - `-> ::tessera::emulator::phased` before the body, and a second parameter with a default,
+//     `::tessera::emulator::coroutine_kernel = {}`, which names the call operator apart from the kernel's
+//     as written or in tile loops,
 //   - every `b.wait()` (and wait_with_*_fence) becomes `(co_await ::tessera::emulator::phase_end<scope>(b))`,
 //   - every `return;` of the body becomes `co_return;`.
 // Every line stays where it was (a call that spanned lines keeps its line breaks after it), so the

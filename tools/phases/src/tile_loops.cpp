@@ -486,8 +486,9 @@ class planner {
 
   void write_edits(const clang::CompoundStmt* body) {
     // A second parameter gives the call operator a name of its own (a return type is not part of it): a
-    // kernel in a header that one source rewrote into tile loops and another, seeing other instantiations,
-    // into a coroutine, links as two functions, each called by its own launch.
+    // kernel in a header that one source rewrote into tile loops and another into a coroutine (seeing other
+    // instantiations) or left as written (a target built otherwise) links as different functions, each
+    // called by its own launch.
     const clang::SourceLocation after_param =
         clang::Lexer::getLocForEndOfToken(op_->getParamDecl(0)->getEndLoc(), 0, sm_, ast_.getLangOpts());
     insert(after_param, ", ::tessera::emulator::looped = {}");

@@ -9,7 +9,7 @@
 //
 //   [=] restrict_amp (tiled_index<16, 16> t) { ... t.barrier.wait(); ... }
 // becomes
-//   [=] restrict_amp (tiled_index<16, 16> t) -> ::tessera::emulator::phased { ...
+//   [=] restrict_amp (tiled_index<16, 16> t, ::tessera::emulator::coroutine_kernel = {}) -> ::tessera::emulator::phased { ...
 //       co_await ::tessera::emulator::phase_end<::tessera::memory_scope::all_memory>(t.barrier); ... }
 //
 // Each loop of the kernel that holds a barrier counts its rounds too (loop_round.hpp). The copy keeps every
@@ -54,6 +54,11 @@ struct phase_state {
 static_assert(std::is_trivially_destructible_v<phase_state>);
 
 }  // namespace detail
+
+// The type of a rewritten kernel's second parameter, with a default: it gives the kernel's call operator a
+// name apart from the same kernel's as written or in tile loops (a return type is not part of the name),
+// so that sources that rewrote a header's kernel differently link as different functions.
+struct coroutine_kernel {};
 
 // The return type of a rewritten kernel: owns one kernel thread's coroutine until the runner takes it.
 class phased {
