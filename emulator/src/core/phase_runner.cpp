@@ -92,10 +92,7 @@ std::exception_ptr phase_runner::run_tile_loops(const tile_job& job, std::int64_
     schedule_order(job.seed, tile, 0, order_);
     loop_.order = order_.data();
   }
-  struct running_tile {
-    explicit running_tile(phase_runner* r) noexcept { current_ = r; }
-    ~running_tile() { current_ = nullptr; }
-  } running(this);
+  const running_tile running(this);
   launch.whole_tile(launch, position);
   if (!loop_.failed) return nullptr;
   return exception_report(launch, tile);
@@ -126,10 +123,7 @@ std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   }
 
   // This runner is the thread's way in for the frames' allocations, until the tile ends however it ends.
-  struct running_tile {
-    explicit running_tile(phase_runner* r) noexcept { current_ = r; }
-    ~running_tile() { current_ = nullptr; }
-  } running(this);
+  const running_tile running(this);
   frames_.reset();
   threads_.clear();
   rounds_.assign(static_cast<std::size_t>(n), nullptr);

@@ -91,6 +91,11 @@ class phase_runner {
   void destroy_threads() noexcept;
 
   static inline thread_local phase_runner* current_ = nullptr;
+  // This runner is the worker's way in (current()) while one of its tiles runs, however the tile ends.
+  struct running_tile {
+    explicit running_tile(phase_runner* r) noexcept { current_ = r; }
+    ~running_tile() { current_ = nullptr; }
+  };
 
   frame_arena frames_;
   std::vector<phased::handle> threads_;

@@ -1,6 +1,7 @@
 #include "kernel_ast.hpp"
 
 #include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Lex/Lexer.h>
 
 namespace tessera::phases {
 
@@ -23,6 +24,11 @@ const char* barrier_scope(const clang::CXXMemberCallExpr* call) {
   if (name == "wait_with_global_memory_fence") return "global_memory";
   if (name == "wait_with_tile_static_memory_fence") return "tile_static_memory";
   return nullptr;
+}
+
+clang::SourceLocation after_kernel_parameter(const clang::CXXMethodDecl* call_operator, const clang::ASTContext& ast) {
+  return clang::Lexer::getLocForEndOfToken(call_operator->getParamDecl(0)->getEndLoc(), 0, ast.getSourceManager(),
+                                           ast.getLangOpts());
 }
 
 bool wait_finder::waits(const clang::FunctionDecl* f) {

@@ -2,7 +2,9 @@
 // tile's threads) ask of a kernel's syntax tree, and the text edits they both make.
 #pragma once
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/Basic/SourceLocation.h>
 #include <llvm/ADT/DenseMap.h>
@@ -20,6 +22,10 @@ bool is_tessera_type(clang::QualType t, llvm::StringRef name);
 // A call of tile_barrier::wait or wait_with_*_fence: the memory its fence covers (a memory_scope's name),
 // else nullptr.
 const char* barrier_scope(const clang::CXXMemberCallExpr* call);
+
+// Just past a tiled kernel's parameter: where the rewrites add the defaulted parameter that names each
+// rewritten form's call operator apart (tile_loops.cpp, write_edits, says why).
+clang::SourceLocation after_kernel_parameter(const clang::CXXMethodDecl* call_operator, const clang::ASTContext& ast);
 
 // Does a function wait at a barrier, itself or through what it calls? Memoized over the translation unit.
 class wait_finder {

@@ -220,9 +220,7 @@ class kernel_collector : public MatchFinder::MatchCallback {
     if (one.eligible) {
       scan.insert(lambda->getBody()->getBeginLoc(), "-> ::tessera::emulator::phased ");
       // A call operator named apart from the kernel's as written (see tile_loops.cpp, write_edits).
-      const clang::SourceLocation after_param = clang::Lexer::getLocForEndOfToken(
-          op->getParamDecl(0)->getEndLoc(), 0, ast_.getSourceManager(), ast_.getLangOpts());
-      scan.insert(after_param, ", ::tessera::emulator::coroutine_kernel = {}");
+      scan.insert(after_kernel_parameter(op, ast_), ", ::tessera::emulator::coroutine_kernel = {}");
     }
     plan.barriers = std::max(plan.barriers, one.barriers);
     plan.counted_loops = std::max(plan.counted_loops, one.counted_loops);

@@ -489,9 +489,7 @@ class planner {
     // kernel in a header that one source rewrote into tile loops and another into a coroutine (seeing other
     // instantiations) or left as written (a target built otherwise) links as different functions, each
     // called by its own launch.
-    const clang::SourceLocation after_param =
-        clang::Lexer::getLocForEndOfToken(op_->getParamDecl(0)->getEndLoc(), 0, sm_, ast_.getLangOpts());
-    insert(after_param, ", ::tessera::emulator::looped = {}");
+    insert(after_kernel_parameter(op_, ast_), ", ::tessera::emulator::looped = {}");
     insert(body->getLBracLoc(), "-> ::tessera::emulator::looped ");
     insert(body->getLBracLoc().getLocWithOffset(1), " ::tessera::emulator::tile_loop tessera_tile(" + name_ + ");");
     for (std::size_t r = 0; r < regions_.size() && ok_; ++r) write_region(r);
