@@ -59,5 +59,6 @@ struct kernels {
 };
 kernels plain_kernels();
 kernels checked_kernels();
+kernels phased_checked_kernels();  // where tessera-phases is built (TESSERA_BENCH_PHASED_CHECKED)
 
 }  // namespace bench

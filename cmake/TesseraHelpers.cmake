@@ -44,10 +44,18 @@ endfunction()
 # _tessera_count_loop_rounds(<target> <var>): the target's C++ sources compiled through tessera-phases
 # --rounds, which makes the loops of its tiled kernels that hold a barrier count their rounds
 # (tessera/emulator/loop_round.hpp); <var>: whether the tool is there to do it.
+# A target that also asks for the compiled path (tessera_phased_kernels) gets --checked instead: its kernels
+# in tile loops where they can be, checked there.
 function(_tessera_count_loop_rounds target var)
   _tessera_phases_tool(tool)
   if(tool)
-    set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool} --rounds)
+    set_property(TARGET ${target} PROPERTY TESSERA_CHECKED_KERNELS ON)
+    get_target_property(phased ${target} TESSERA_PHASED_KERNELS)
+    if(phased)
+      set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool} --checked)
+    else()
+      set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool} --rounds)
+    endif()
     if(TARGET tessera-phases)
       add_dependencies(${target} tessera-phases)
     endif()
@@ -106,21 +114,23 @@ endfunction()
 # without a stack or a context switch per thread (a coroutine's loops around barriers count their rounds,
 # as in a checked build). The sources stay as
 # they are (the copies live next to the objects) and every line keeps its number. The fiber path stays the
-# reference: the kernels the tool leaves (a note names each, with the reason) run there, and so does every
-# checked build: the checks watch fibers, so a target takes this or tessera_checked_kernels, not both.
+# reference: the kernels the tool leaves (a note names each, with the reason) run there.
+# With tessera_checked_kernels on the same target (either order), the checked compiled path: the kernels
+# that can run in tile loops, and whose threads cannot wait for one another between barriers, run there
+# and are checked there; every other kernel runs checked on the fiber path (no coroutines).
 function(tessera_phased_kernels target)
   _tessera_phases_tool(tool)
   if(NOT tool)
     message(FATAL_ERROR "tessera_phased_kernels(${target}) needs tessera-phases, built with Clang's LibTooling: "
                         "install libclang-16-dev libclang-cpp16-dev llvm-16-dev (scripts/setup.sh) and build Tessera again")
   endif()
-  get_target_property(options ${target} COMPILE_OPTIONS)
-  if(options MATCHES "-fsanitize=thread")
-    message(FATAL_ERROR "tessera_phased_kernels(${target}): the target's kernels are built with the checks "
-                        "(tessera_checked_kernels), which run on the fiber path; build the compiled path into "
-                        "a target of its own")
+  set_property(TARGET ${target} PROPERTY TESSERA_PHASED_KERNELS ON)
+  get_target_property(checked ${target} TESSERA_CHECKED_KERNELS)
+  if(checked)
+    set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool} --checked)
+  else()
+    set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool})
   endif()
-  set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool})
   if(TARGET tessera-phases)
     add_dependencies(${target} tessera-phases)
   endif()

@@ -1,5 +1,5 @@
 // bench_peers: Tessera next to OpenCL peers, in one run. For every workload and size it runs each
-// configuration (Tessera with checks off, on the compiled path and checked, POCL, Oclgrind, Oclgrind
+// configuration (Tessera with checks off, on the compiled path, checked on either path, POCL, Oclgrind, Oclgrind
 // --data-races) as a child process with a time limit, then the detection side by side: hazard-corpus
 // cases on Tessera's corpus executor and their OpenCL twins under Oclgrind. Writes the Markdown report to the file named on
 // the command line (and prints it), and the SVG chart next to it (same name, .svg).
@@ -8,6 +8,7 @@
 //   bench_peers --smallest --limit 5 --no-detection OUT.md   # the ctest smoke run
 //
 // The child programs (bench_peers_tessera, bench_peers_tessera_phased, bench_peers_tessera_checked,
+// bench_peers_tessera_phased_checked,
 // bench_peers_opencl, conform_emulator) are found where this build put them; options override each.
 #include "../machine.hpp"
 #include "child_process.hpp"
@@ -45,6 +46,7 @@ struct programs {
   std::string tessera = TESSERA_PEERS_TESSERA;
   std::string tessera_checked = TESSERA_PEERS_TESSERA_CHECKED;
   std::string tessera_compiled = TESSERA_PEERS_TESSERA_COMPILED;  // empty: tessera-phases was not built
+  std::string tessera_compiled_checked = TESSERA_PEERS_TESSERA_COMPILED_CHECKED;  // the same
   std::string opencl = TESSERA_PEERS_OPENCL;
   std::string conform = TESSERA_PEERS_CONFORM;
   std::string oclgrind = "oclgrind";
@@ -101,6 +103,7 @@ std::vector<std::string> command(peers::config c, const programs& p, const peers
     case peers::tessera_off: argv = {p.tessera}; break;
     case peers::tessera_checked: argv = {p.tessera_checked}; break;
     case peers::tessera_compiled: argv = {p.tessera_compiled}; break;
+    case peers::tessera_compiled_checked: argv = {p.tessera_compiled_checked}; break;
     case peers::pocl: argv = {p.opencl, "workload", "--platform", "Portable Computing Language"}; break;
     case peers::oclgrind: argv = {p.oclgrind, p.opencl, "workload", "--platform", "Oclgrind"}; break;
     case peers::oclgrind_races: argv = {p.oclgrind, "--data-races", p.opencl, "workload", "--platform", "Oclgrind"}; break;
@@ -154,7 +157,7 @@ peers::cell run_config(peers::config c, const programs& p, const settings& s, co
   peers::cell x;
   std::vector<std::pair<std::string, std::string>> env;
   if (c == peers::tessera_off || c == peers::tessera_compiled) env = {{"TESSERA_CHECKS", "off"}};
-  if (c == peers::tessera_checked) env = {{"TESSERA_CHECKS", "report"}};
+  if (c == peers::tessera_checked || c == peers::tessera_compiled_checked) env = {{"TESSERA_CHECKS", "report"}};
   const auto r = peers::run_child(command(c, p, w, size, s.budget), env, s.limit);
   if (r.timed_out) {
     x.s = peers::cell::state::over_limit;
@@ -380,6 +383,8 @@ int main(int argc, char** argv) {
   app.add_option("--tessera", p.tessera, "bench_peers_tessera")->capture_default_str();
   app.add_option("--tessera-checked", p.tessera_checked, "bench_peers_tessera_checked")->capture_default_str();
   app.add_option("--tessera-compiled", p.tessera_compiled, "bench_peers_tessera_phased (the compiled path)")->capture_default_str();
+  app.add_option("--tessera-compiled-checked", p.tessera_compiled_checked, "bench_peers_tessera_phased_checked (the checked compiled path)")
+      ->capture_default_str();
   app.add_option("--opencl", p.opencl, "bench_peers_opencl")->capture_default_str();
   app.add_option("--conform", p.conform, "conform_emulator (the hazard corpus's executor)")->capture_default_str();
   app.add_option("--oclgrind", p.oclgrind, "oclgrind")->capture_default_str();
@@ -424,7 +429,8 @@ int main(int argc, char** argv) {
         if (opencl && !(c == peers::pocl ? a.pocl : a.oclgrind)) {
           x.s = peers::cell::state::unavailable;
           x.why = c == peers::pocl ? a.pocl_why : a.oclgrind_why;
-        } else if (c == peers::tessera_compiled && p.tessera_compiled.empty()) {
+        } else if ((c == peers::tessera_compiled && p.tessera_compiled.empty()) ||
+                   (c == peers::tessera_compiled_checked && p.tessera_compiled_checked.empty())) {
           x.s = peers::cell::state::unavailable;
           x.why = "not built: tessera-phases needs Clang's LibTooling (scripts/setup.sh)";
         } else if (stopped[ci]) {

@@ -78,6 +78,7 @@ const char* config_label(config c) {
     case tessera_off: return "Tessera, checks off";
     case tessera_compiled: return "Tessera, compiled path";
     case tessera_checked: return "Tessera, checked";
+    case tessera_compiled_checked: return "Tessera, compiled path checked";
     case pocl: return "POCL";
     case oclgrind: return "Oclgrind";
     case oclgrind_races: return "Oclgrind --data-races";
@@ -95,7 +96,8 @@ std::string markdown(const report& r) {
   m << "- compiler: " << i.compiler << ", " << i.build_type << " build\n";
   m << "- Tessera: the emulator, " << i.tessera << "; *checks off*: plain build, `TESSERA_CHECKS=off`; *checked*: kernels built "
        "with `tessera_checked_kernels`, `TESSERA_CHECKS=report`; *compiled path*: plain build through `tessera_phased_kernels` "
-       "(kernels rewritten into tile loops or coroutines), `TESSERA_CHECKS=off`\n";
+       "(kernels rewritten into tile loops or coroutines), `TESSERA_CHECKS=off`; *compiled path checked*: built with both "
+       "(kernels in tile loops checked there, the others on fibers), `TESSERA_CHECKS=report`\n";
   m << "- POCL: " << (i.pocl.empty() ? "not found" : i.pocl) << "\n";
   m << "- Oclgrind: " << (i.oclgrind.empty() ? "not found" : i.oclgrind) << ", the same OpenCL host program run under `oclgrind`\n";
   m << "- each configuration of each row ran as a child process, limited to " << limit_text(i.limit) << "; the whole run took "
@@ -112,14 +114,15 @@ std::string markdown(const report& r) {
        "configuration predicted a launch of t (its launch time times the ratio of the work); **(not run)**: a smaller size already "
        "ran past the limit.\n\n";
   m << "Ratios: **off / POCL** is Tessera without checks over POCL (how many times longer Tessera takes); **compiled / POCL** "
-       "the same for the compiled path; **checked / Oclgrind races** is Tessera checking every access over Oclgrind's race detector (below 1: Tessera is faster); a bound where one "
+       "the same for the compiled path; **checked / Oclgrind races** is Tessera checking every access over Oclgrind's race detector (below 1: Tessera is faster), "
+       "**compiled checked / Oclgrind races** the same for the checked compiled path; a bound where one "
        "side ran past the limit. **crossings/s**: barrier crossings (every kernel thread's `tile_barrier::wait`, added up) per "
        "second of a Tessera launch.\n\n";
   m << "| workload | size";
   for (int c = 0; c < config_count; ++c) m << " | " << config_label(static_cast<config>(c));
-  m << " | off / POCL | compiled / POCL | checked / Oclgrind races | crossings/s, off | crossings/s, checked |\n";
+  m << " | off / POCL | compiled / POCL | checked / Oclgrind races | compiled checked / Oclgrind races | crossings/s, off | crossings/s, checked |\n";
   m << "|---|---";
-  for (int c = 0; c < config_count + 5; ++c) m << "|---:";
+  for (int c = 0; c < config_count + 6; ++c) m << "|---:";
   m << "|\n";
   for (const auto& row : r.timings) {
     m << "| " << row.w->title << " | " << size_label(*row.w, row.size);
@@ -127,6 +130,7 @@ std::string markdown(const report& r) {
     m << " | " << ratio_text(row.cells[tessera_off], row.cells[pocl], i.limit) << " | "
       << ratio_text(row.cells[tessera_compiled], row.cells[pocl], i.limit) << " | "
       << ratio_text(row.cells[tessera_checked], row.cells[oclgrind_races], i.limit) << " | "
+      << ratio_text(row.cells[tessera_compiled_checked], row.cells[oclgrind_races], i.limit) << " | "
       << crossings_text(row, row.cells[tessera_off]) << " | " << crossings_text(row, row.cells[tessera_checked]) << " |\n";
   }
 

@@ -11,7 +11,7 @@
 namespace peers {
 
 // The configurations, in table order.
-enum config { tessera_off, tessera_compiled, tessera_checked, pocl, oclgrind, oclgrind_races, config_count };
+enum config { tessera_off, tessera_compiled, tessera_checked, tessera_compiled_checked, pocl, oclgrind, oclgrind_races, config_count };
 const char* config_label(config c);  // "Tessera, checks off", ...
 
 struct cell {

@@ -11,7 +11,9 @@
 # Then bench/peers' workloads at their largest sizes (WORKLOADS="name:size ..." to choose): the checked
 # emulator (bench_peers_tessera_checked, TESSERA_CHECKS=report) against the same source built by nvcc
 # (bench_peers_tessera_cuda) under racecheck, whole process, one launch each after the inputs and the serial
-# oracle (the same work on both sides); the kernels are correct, so every finding is listed.
+# oracle (the same work on both sides); the kernels are correct, so every finding is listed. Where the
+# build has the checked compiled path's runner (bench_peers_tessera_phased_checked: tessera-phases was
+# built, or PHASED_CHECKED names a runner built elsewhere), it is timed the same way, beside the fiber path.
 #
 # Cases caught, side by side, come from the conformance run's report (tessera-conform run --sanitizer):
 # this script measures time only.
@@ -74,6 +76,7 @@ echo "A ratio above 1 means the checked emulator finished first. In families wit
 echo "also diagnoses those, which the CUDA runs without --sanitizer skip; algo has none. Log of every command: $log"
 
 checked="$build/bench/peers/bench_peers_tessera_checked"
+compiled="${PHASED_CHECKED:-$build/bench/peers/bench_peers_tessera_phased_checked}"
 gpu_runner="$build/bench/peers/bench_peers_tessera_cuda"
 echo
 echo "## bench/peers' workloads at their largest sizes"
@@ -87,18 +90,26 @@ if ! "$gpu_runner" --workload reduction_256 --size 65536 --budget 0 2>/dev/null 
   echo "not run: $gpu_runner did not run on a GPU here (no usable CUDA device)"
   exit 0
 fi
-echo "| workload | size | checked emulator ($cores workers) | CUDA, no sanitizer | racecheck | racecheck findings | racecheck / checked emulator |"
-echo "|---|---:|---:|---:|---:|---|---:|"
+have_compiled=0
+[ -x "$compiled" ] && have_compiled=1
+echo "| workload | size | checked emulator ($cores workers) | checked compiled path ($cores workers) | CUDA, no sanitizer | racecheck | racecheck findings | racecheck / checked emulator | racecheck / checked compiled path |"
+echo "|---|---:|---:|---:|---:|---:|---|---:|---:|"
 for item in ${WORKLOADS:-tile_average_2x2:2048 tile_average_16x16:2048 matmul_16x16:512 reduction_256:1048576}; do
   w=${item%%:*}; n=${item##*:}
   args=(--workload "$w" --size "$n" --budget 0)
   e=$(for _ in $(seq "$repeat"); do TESSERA_CHECKS=report TESSERA_WORKERS="$cores" timed "$checked" "${args[@]}"; done | median)
+  p="not built"
+  if [ "$have_compiled" = 1 ]; then
+    p=$(for _ in $(seq "$repeat"); do TESSERA_CHECKS=report TESSERA_WORKERS="$cores" timed "$compiled" "${args[@]}"; done | median)
+  fi
   c=$(for _ in $(seq "$repeat"); do timed "$gpu_runner" "${args[@]}"; done | median)
   r=$(for _ in $(seq "$repeat"); do timed "$sanitizer" --tool racecheck --print-limit 10 "$gpu_runner" "${args[@]}"; done | median)
   # the last racecheck run's own summary line
   found=$("$sanitizer" --tool racecheck --print-limit 10 "$gpu_runner" "${args[@]}" 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" | sed 's/^========= //')
   ratio=$(awk -v a="$r" -v b="$e" 'BEGIN {if (b > 0) printf "%.1fx", a / b; else print "n/a"}')
-  echo "| $w | $n | $e s | $c s | $r s | ${found:-none printed} | $ratio |"
+  pratio="not compared (the runner was not built: tessera-phases needs Clang's LibTooling)"
+  [ "$have_compiled" = 1 ] && pratio=$(awk -v a="$r" -v b="$p" 'BEGIN {if (b > 0) printf "%.1fx", a / b; else print "n/a"}') && p="$p s"
+  echo "| $w | $n | $e s | $p | $c s | $r s | ${found:-none printed} | $ratio | $pratio |"
 done
 echo
 echo "Whole process on each side: inputs, the serial oracle, one launch, the check of the results against the oracle."

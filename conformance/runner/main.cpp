@@ -3,7 +3,8 @@
 //   tessera-conform run [--backends all|emulator,cuda] [--out DIR] [--seed N] [--workers N] [--repeat N]
 //                       [--jobs N] [--sanitizer auto|all|diagnostics|off] [--gpus N|all]
 //       runs the suite on every backend this build has (the emulator always; its compiled path,
-//       emulator-phased, where tessera-phases was built; never the deliberately broken ones unless named),
+//       emulator-phased and emulator-phased-checked, where tessera-phases was built; never the deliberately
+//       broken ones unless named),
 //       diffs every other backend against the emulator, compares timings with the stored baselines, writes
 //       the reports; exits 1 when a case failed or an output differs, 3 when a backend's executor crashed
 //       (named on stderr).
@@ -76,8 +77,16 @@ int judge_and_report(const fs::path& dir, const report_settings& how) {
   std::vector<tc::baseline_comparison> baselines;
   for (const auto& r : runs) {
     const fs::path file = how.baselines / (r.backend + ".json");
-    if (!fs::exists(file)) continue;
     if (r.count(tc::case_status::pass) + r.count(tc::case_status::fail) == 0) continue;  // nothing ran: nothing to time
+    if (!fs::exists(file)) {  // said, not left out: the run's timings were compared with nothing
+      tc::baseline_comparison none;
+      none.baseline_file = file.string();
+      none.comparable = false;
+      none.note = r.backend + " has no stored baseline; tessera-conform baseline " + (dir / (r.backend + ".json")).string() +
+                  " stores this run's";
+      baselines.push_back(std::move(none));
+      continue;
+    }
     auto b = tc::compare_to_baseline(r, tc::read_results(file), how.threshold, how.floor_ms * 1e6);
     b.baseline_file = file.string();
     baselines.push_back(std::move(b));
@@ -108,7 +117,7 @@ int main(int argc, char** argv) {
   std::string backends = "all", out = "conformance-results", seed = "20261122", workers = "0", repeat = "3", timeout = "120", jobs = "0";
   std::vector<std::string> filters;
   bool quiet = false;
-  run->add_option("--backends", backends, "all (every backend this build has), or a list: emulator,emulator-phased,cuda,emulator-broken")->capture_default_str();
+  run->add_option("--backends", backends, "all (every backend this build has), or a list: emulator,emulator-phased,emulator-phased-checked,cuda,emulator-broken")->capture_default_str();
   run->add_option("--out", out, "Folder for results and reports")->capture_default_str();
   run->add_option("--seed", seed, "Seed of inputs and thread order")->capture_default_str();
   run->add_option("--workers", workers, "Emulator worker threads (0: one per hardware thread)")->capture_default_str();
@@ -225,8 +234,9 @@ int main(int argc, char** argv) {
       std::cout << "cuda: not run: this build has no CUDA executor (no nvcc when it was configured, or TESSERA_ENABLE_CUDA=OFF; "
                    "scripts/configure.sh prints which)\n";
     if (backends == "all" && !TESSERA_RUNNER_HAS_PHASES)
-      std::cout << "emulator-phased: not run: this build has no executor of the emulator's compiled path (tessera-phases was "
-                   "not built: install libclang-16-dev libclang-cpp16-dev llvm-16-dev, scripts/setup.sh)\n";
+      for (const char* name : {"emulator-phased", "emulator-phased-checked"})
+        std::cout << name << ": not run: this build has no executor of the emulator's compiled path (tessera-phases was "
+                             "not built: install libclang-16-dev libclang-cpp16-dev llvm-16-dev, scripts/setup.sh)\n";
     const fs::path dir = fs::absolute(out);
     fs::create_directories(dir);
     for (const auto& entry : fs::directory_iterator(dir))  // results of an earlier run must not mix in

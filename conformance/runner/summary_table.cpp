@@ -16,19 +16,19 @@ std::string format(const char* pattern, auto... values) {
 
 std::string summary_table(const std::vector<run_results>& runs, const std::vector<diff_result>& diffs,
                           const std::vector<baseline_comparison>& baselines) {
-  std::string s = format("\n%-18s %7s %7s %7s %9s  %s\n", "backend", "passed", "failed", "skipped", "seconds", "device");
+  std::string s = format("\n%-23s %7s %7s %7s %9s  %s\n", "backend", "passed", "failed", "skipped", "seconds", "device");
   for (const auto& r : runs) {
     if (r.count(case_status::pass) + r.count(case_status::fail) == 0 && !r.cases.empty()) {
       // Nothing ran there: say so and why, once, instead of counting skips as if they were results.
-      s += format("%-18s not run: %s\n", r.backend.c_str(), r.cases.front().message.c_str());
+      s += format("%-23s not run: %s\n", r.backend.c_str(), r.cases.front().message.c_str());
       continue;
     }
-    s += format("%-18s %7zu %7zu %7zu %9.1f  %s\n", r.backend.c_str(), r.count(case_status::pass), r.count(case_status::fail),
+    s += format("%-23s %7zu %7zu %7zu %9.1f  %s\n", r.backend.c_str(), r.count(case_status::pass), r.count(case_status::fail),
                 r.count(case_status::skip), r.seconds, r.device.empty() ? "(not available here)" : r.device.c_str());
     // A run spread over several devices: the cases each ran (one device: the row says it all).
     if (const auto devices = cases_per_device(r.cases); devices.size() > 1)
       for (const auto& d : devices)
-        s += format("  %-16s %7zu %7zu %7zu %9s  %s\n", d.device.c_str(), d.pass, d.fail, d.skip, "", d.name.c_str());
+        s += format("  %-21s %7zu %7zu %7zu %9s  %s\n", d.device.c_str(), d.pass, d.fail, d.skip, "", d.name.c_str());
   }
   const auto side = tessera::reports::compare_diagnostics(runs);
   if (!side.rows.empty()) {

@@ -1,16 +1,19 @@
 # tessera-conform run takes the emulator's compiled path as a backend of its own: a copy of the runner
-# beside the fiber path's executor (conform_emulator) and the compiled path's (conform_emulator_phased),
-# both of selftest_phased_cases.cpp, and a stand-in deliberately broken executor that must not run.
+# beside the fiber path's executor (conform_emulator), the compiled path's (conform_emulator_phased) and
+# the checked compiled path's (conform_emulator_phased_checked), all of selftest_phased_cases.cpp, and a
+# stand-in deliberately broken executor that must not run.
 # The compiled path runs every case but the race, which needs the memory checks and is skipped with the
-# reason of conformance/expectations/emulator-phased.tsv; its outputs are diffed against the fiber
-# path's with no mismatch; the summary counts it on its own; its kernels were rewritten by tessera-phases.
-#   cmake -DRUNNER=... -DFIBER=... -DPHASED=... -DOBJECTS=<the phased target's object folder> -DWORK=...
-#         -P phased_backend_is_run_and_diffed.cmake
+# reason of conformance/expectations/emulator-phased.tsv; the checked compiled path runs every case, the
+# race found in tile loops; their outputs are diffed against the fiber path's with no mismatch; the
+# summary counts each on its own; their kernels were rewritten by tessera-phases.
+#   cmake -DRUNNER=... -DFIBER=... -DPHASED=... -DOBJECTS=<the phased target's object folder>
+#         -DPHASED_CHECKED=... -DCHECKED_OBJECTS=<its object folder> -DWORK=... -P phased_backend_is_run_and_diffed.cmake
 file(REMOVE_RECURSE "${WORK}")
 file(MAKE_DIRECTORY "${WORK}/bin")
 file(COPY "${RUNNER}" DESTINATION "${WORK}/bin")
 file(COPY_FILE "${FIBER}" "${WORK}/bin/conform_emulator")
 file(COPY_FILE "${PHASED}" "${WORK}/bin/conform_emulator_phased")
+file(COPY_FILE "${PHASED_CHECKED}" "${WORK}/bin/conform_emulator_phased_checked")
 file(WRITE "${WORK}/bin/conform_emulator_broken" "#!/bin/sh\ntouch '${WORK}/broken_ran'\nexit 1\n")
 file(CHMOD "${WORK}/bin/conform_emulator_broken" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
 get_filename_component(runner_name "${RUNNER}" NAME)
@@ -23,11 +26,14 @@ endif()
 if(EXISTS "${WORK}/broken_ran" OR out MATCHES "== emulator-broken ==")
   message(FATAL_ERROR "a normal run must not take the deliberately broken executor")
 endif()
-if(NOT out MATCHES "\nemulator +5 +0 +0 " OR NOT out MATCHES "\nemulator-phased +4 +0 +1 ")
-  message(FATAL_ERROR "the summary must count emulator (5 passed) and emulator-phased (4 passed, 1 skipped) each on its own")
+if(NOT out MATCHES "\nemulator +5 +0 +0 " OR NOT out MATCHES "\nemulator-phased +4 +0 +1 " OR
+   NOT out MATCHES "\nemulator-phased-checked +5 +0 +0 ")
+  message(FATAL_ERROR "the summary must count emulator (5 passed), emulator-phased (4 passed, 1 skipped) and "
+                      "emulator-phased-checked (5 passed) each on its own")
 endif()
-if(NOT out MATCHES "diff emulator-phased vs emulator: 4 cases, [1-9][0-9]* outputs compared, 0 mismatches, 0 problems")
-  message(FATAL_ERROR "the compiled path's outputs must be diffed against the fiber path's, every case that ran on both")
+if(NOT out MATCHES "diff emulator-phased vs emulator: 4 cases, [1-9][0-9]* outputs compared, 0 mismatches, 0 problems" OR
+   NOT out MATCHES "diff emulator-phased-checked vs emulator: 5 cases, [1-9][0-9]* outputs compared, 0 mismatches, 0 problems")
+  message(FATAL_ERROR "the compiled paths' outputs must be diffed against the fiber path's, every case that ran on both")
 endif()
 
 file(READ "${WORK}/out/emulator-phased.json" results)
@@ -60,9 +66,24 @@ endif()
 list(GET copies 0 copy)
 file(READ "${copy}" text)
 # Each barrier became a coroutine's co_await or a tile loop's phase end.
-string(REGEX MATCHALL "co_await|tessera_tile\\.phase_end\\(\\)" waits "${text}")
+string(REGEX MATCHALL "co_await|tessera_tile\\.phase_end\\(" waits "${text}")
 list(LENGTH waits waits)
 if(NOT waits EQUAL 7)
   message(FATAL_ERROR "tessera-phases rewrote ${waits} of the cases' 7 barriers (${copy})")
+endif()
+# The checked build: the race's kernel (and the others that can) in tile loops, checked there.
+# (The case file is included by a generated one there, so its copy is a rewritten header's, under root/.)
+file(GLOB_RECURSE checked_copies "${CHECKED_OBJECTS}/selftest_phased_cases.cpp")
+list(FILTER checked_copies INCLUDE REGEX "\\.phased/root/")
+if(NOT checked_copies)
+  message(FATAL_ERROR "tessera-phases --checked left selftest_phased_cases.cpp as it is (no rewritten copy under ${CHECKED_OBJECTS})")
+endif()
+list(GET checked_copies 0 copy)
+file(READ "${copy}" text)
+string(REGEX MATCHALL "tessera_tile\\(t, ::tessera::emulator::checked_loops\\)" checked_kernels "${text}")
+list(LENGTH checked_kernels checked_kernels)
+if(NOT checked_kernels EQUAL 4)
+  message(FATAL_ERROR "tessera-phases --checked put ${checked_kernels} kernels in checked tile loops, not the 4 (all but the "
+                      "one that returns early, which stays on fibers) (${copy})")
 endif()
 file(REMOVE_RECURSE "${WORK}")

@@ -1,8 +1,9 @@
 // Cases of the compiled path's own test (phased_backend_is_run_and_diffed.cmake): each kernel waits at a
-// barrier in its own body, so tessera-phases rewrites it. Built twice: with the checks, for the fiber path
-// ("emulator"), and through tessera-phases ("emulator-phased"). The compiled path must compute the same
-// outputs and report the same divergence, out-of-bounds access and exception; the race needs the
-// memory checks and is skipped there with the reason.
+// barrier in its own body, so tessera-phases rewrites it. Built three times: with the checks, for the
+// fiber path ("emulator"); through tessera-phases ("emulator-phased"); and with the checks through
+// tessera-phases --checked ("emulator-phased-checked"). The compiled path must compute the same outputs
+// and report the same divergence, out-of-bounds access and exception; the race needs the memory checks
+// and is skipped on the unchecked compiled path with the reason, and found on the checked one.
 #include <tessera/conformance/case.hpp>
 
 #include <stdexcept>

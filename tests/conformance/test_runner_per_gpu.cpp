@@ -57,8 +57,8 @@ TEST_F(RunnerPerGpu, SpreadRunShowsEachGpusCasesAndMismatches) {
   tc::write_results(run_of("emulator", {1, 2, 3, 4}, {}), dir_ / "emulator.json");
   tc::write_results(run_of("cuda", {1, 2, 3, 5}, {"cuda:0", "cuda:1", "cuda:0", "cuda:1"}), dir_ / "cuda.json");
   const std::string out = report();
-  EXPECT_NE(out.find("  cuda:0                 2       0       0"), std::string::npos) << out;
-  EXPECT_NE(out.find("  cuda:1                 2       0       0"), std::string::npos) << out;
+  EXPECT_NE(out.find("  cuda:0                      2       0       0"), std::string::npos) << out;
+  EXPECT_NE(out.find("  cuda:1                      2       0       0"), std::string::npos) << out;
   EXPECT_NE(out.find("  per GPU: cuda:0 2 cases, 0 mismatches; cuda:1 2 cases, 1 mismatch\n"), std::string::npos) << out;
 }
 

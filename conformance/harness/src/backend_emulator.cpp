@@ -1,8 +1,10 @@
 // The emulator as the backend under test: the reference every other backend is diffed against. Built
-// three times: as itself, its cases' kernels instrumented for the memory checks and run on fibers; as the
+// four times: as itself, its cases' kernels instrumented for the memory checks and run on fibers; as the
 // emulator's compiled path (TESSERA_CONFORMANCE_PHASED: the cases built through tessera-phases, without
-// the instrumentation, so no memory checks); and (TESSERA_TEST_BREAK_BACKEND) as the deliberately broken
-// emulator that proves the differ catches a wrong backend.
+// the instrumentation, so no memory checks); as the checked compiled path (TESSERA_CONFORMANCE_PHASED_CHECKED:
+// instrumented, and through tessera-phases --checked: kernels in tile loops checked there, the others on
+// fibers); and (TESSERA_TEST_BREAK_BACKEND) as the deliberately broken emulator that proves the differ
+// catches a wrong backend.
 #include "backend_target.hpp"
 
 #include <tessera/emulator/options.hpp>
@@ -29,6 +31,8 @@ const backend_target& this_backend() {
 #elif defined(TESSERA_CONFORMANCE_PHASED)
       // Hazard cases are skipped by its expectation list: their kernels have no instrumentation here.
       "emulator-phased", "emulator-phased", true, false,
+#elif defined(TESSERA_CONFORMANCE_PHASED_CHECKED)
+      "emulator-phased-checked", "emulator-phased-checked", true, true,
 #else
       "emulator", "emulator", true, true,
 #endif

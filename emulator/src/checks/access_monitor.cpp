@@ -54,7 +54,12 @@ finding check_context::make_finding(hazard_kind kind, const classified& where, c
 
 void check_context::report(const finding& f) {
   log_->record(f);
-  if (config_.stop_at_first) throw check_stop{};
+  if (config_.stop_at_first) stop();
+}
+
+void check_context::stop() {
+  if (stop_exit_ != nullptr) std::longjmp(*stop_exit_, 1);
+  throw check_stop{};
 }
 
 void check_context::report_race(const finding& f) {
@@ -105,15 +110,20 @@ void access_monitor::end() noexcept {
   active_ = nullptr;
 }
 
-void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share) {
+void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share,
+                                const void* runner_memory, std::size_t runner_bytes) {
   runner_ = &runner;
   running_ = &runner.running_thread();
   stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
   stacks_ = runner.stacks();
+  if (stacks_.stride == 0) {  // every thread on the worker's own stack (tile loops)
+    if (worker_stack_high_ == 0) thread_stack(worker_stack_low_, worker_stack_high_);
+    map_.set_private_stack(worker_stack_low_, worker_stack_high_);
+  }
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
   tile_ = tile;
-  map_.set_launch(launch, &launch, sizeof launch, nullptr, 0);
+  map_.set_launch(launch, &launch, sizeof launch, runner_memory, runner_bytes);
   for (interval_state* s : {&tile_static_, &global_}) {
     s->first_epoch = ++s->epoch;
     s->number = 0;
@@ -213,7 +223,13 @@ bool access_monitor::took_running_thread() noexcept {
 void access_monitor::take_thread(int thread) noexcept {
   // Another thread runs: its stack is the private one. Called from its access hooks, on that stack: the
   // stack is worked out from this frame's address (no lookup of the thread's stack, which a tile of many
-  // threads has pushed out of the cache by the time the thread runs again).
+  // threads has pushed out of the cache by the time the thread runs again). Threads that share the
+  // worker's stack (tile loops) keep the one set when the tile began.
+  if (stacks_.stride == 0) {
+    stack_known_for_ = thread;
+    forget_looks();
+    return;
+  }
   const auto offset = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0)) - stacks_.base;
   const auto region = static_cast<std::uint64_t>((static_cast<unsigned __int128>(offset) * stacks_.reciprocal) >> 64);
   const std::uintptr_t low = stacks_.base + region * stacks_.stride;

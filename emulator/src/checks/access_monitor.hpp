@@ -45,8 +45,10 @@ class access_monitor : public check_context {
     access_monitor* saved_;
   };
 
-  // A tile starts on this worker, in the worker's share of its launch / has ended.
-  void begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share);
+  // A tile starts on this worker, in the worker's share of its launch / has ended. `runner_memory`: a
+  // block of the runner's that the kernel's code reads (a tile loop's state), taken as the launch's own.
+  void begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share,
+                  const void* runner_memory = nullptr, std::size_t runner_bytes = 0);
   void end_tile() noexcept;
   // Points of a non-tiled launch run on this worker; `*point` is the one running.
   void begin_points(const simple_launch& launch, const std::int64_t* point, hazard_log::share& share);

@@ -13,6 +13,7 @@
 
 #include <tessera/source_site.hpp>
 
+#include <csetjmp>
 #include <cstddef>
 #include <cstdint>
 
@@ -56,8 +57,15 @@ class check_context {
                        const interval_state* interval) const noexcept;
 
   // The one way a finding leaves a check: into the launch's log, merged there with the same finding from
-  // other tiles; in stop mode the launch then stops (throws check_stop).
+  // other tiles; in stop mode the launch then stops (stop()).
   [[gnu::cold, gnu::noinline]] void report(const finding& f);
+  // The running tile (or range) ends here: check_stop is thrown, or, where the runner asked for it
+  // (set_stop_exit), control jumps back to the runner. Kernel code in tile loops cannot be unwound from
+  // an access hook: the compilers take their instrumentation calls for calls that never throw, so a
+  // kernel frame with a handler of its own has no entry for them, and the exception would end the program.
+  [[noreturn]] void stop();
+  // Where stop() jumps to (null: it throws). The runner's setjmp buffer, for the tile it runs.
+  void set_stop_exit(std::jmp_buf* exit) noexcept { stop_exit_ = exit; }
   // A race that involves the running access: while that access is a held write, the finding waits for
   // the write to turn out to change memory (allow-same-value); otherwise as report().
   [[gnu::cold, gnu::noinline]] void report_race(const finding& f);
@@ -85,7 +93,9 @@ class check_context {
   // The thread whose stack the memory map holds as private; not_yet: none since the task began.
   static constexpr int not_yet = -2;
   int stack_known_for_ = not_yet;
+  std::jmp_buf* stop_exit_ = nullptr;
   tile_threads::stack_regions stacks_{};  // where the running tile's threads' stacks lie
+  std::uintptr_t worker_stack_low_ = 0, worker_stack_high_ = 0;  // this worker's own stack, once asked
   const std::int64_t* point_ = nullptr;  // non-tiled: the running point
   int threads_ = 1;
   std::int64_t tile_ = 0;

@@ -50,7 +50,7 @@ void spin_waits_check::round(check_context& ctx, const access_event& look) {
   finding f = ctx.make_finding(hazard_kind::spin_wait, e.where, e, nullptr, interval);
   f.hung = true;
   ctx.report(f);
-  throw check_stop{};  // the thread would never get past this loop: its tile (or range) ends here
+  ctx.stop();  // the thread would never get past this loop: its tile (or range) ends here
 }
 
 void spin_waits_check::left_wait(check_context& ctx, int thread) {

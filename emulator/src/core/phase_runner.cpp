@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <csetjmp>
 #include <cstring>
 
 namespace tessera::emulator::detail {
@@ -53,6 +54,8 @@ void tile_loop_thread_threw(int local) noexcept {
 
 void tile_loop_next_order() { phase_runner::current()->tile_loop_next_order(); }
 
+void tile_loop_barrier(memory_scope scope, const source_site& site) { phase_runner::current()->tile_loop_barrier(scope, site); }
+
 const tile_position& phase_runner::position_of(const tiled_launch& launch, std::int64_t tile) noexcept {
   // A worker takes its tiles in runs of consecutive numbers: the next one's position is the last one's
   // stepped in row-major order, without the divisions (a quarter of a tile of 4 threads' time), when the
@@ -79,38 +82,79 @@ const tile_position& phase_runner::position_of(const tiled_launch& launch, std::
   return last_position_;
 }
 
+tile_loop_state& tile_loop_block::reset(int threads) {
+  if (threads > threads_ || block_ == nullptr) {
+    threads_ = threads;
+    block_ = std::make_unique_for_overwrite<std::byte[]>(bytes());
+  }
+  return *new (block_.get()) tile_loop_state{};
+}
+
 std::exception_ptr phase_runner::run_tile_loops(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;
   const int n = launch.threads_per_tile;
-  const tile_position& position = position_of(launch, tile);  // read by the kernel's call, field by field
-  loop_ = tile_loop_state{};
+  tile_loop_state& state = loop_.reset(n);
   loop_job_ = &job;
   loop_tile_ = tile;
   loop_phase_ = 0;
   if (job.seed != 0) {  // seed 0: local-index order, without a table
-    order_.resize(n);
-    schedule_order(job.seed, tile, 0, order_);
-    loop_.order = order_.data();
+    schedule_order(job.seed, tile, 0, loop_.order(), n);
+    state.order = loop_.order();
   }
   const running_tile running(this);
-  launch.whole_tile(launch, position);
-  if (!loop_.failed) return nullptr;
+  if (job.checks == nullptr) {
+    launch.whole_tile(launch, position_of(launch, tile));  // read by the kernel's call, field by field
+    if (!state.failed) return nullptr;
+    return exception_report(launch, tile);
+  }
+
+  // Checked: the kernel's instrumented code reads the tile's position and state, so both lie where the
+  // checks take them for its own (its stack, the block shown as the launch's).
+  const tile_position position = position_of(launch, tile);
+  state.checked = true;
+  loop_stopped_by_check_ = false;
+  monitor_.begin_tile(loop_view_, launch, tile, *job.checks, loop_.begin(), loop_.bytes());
+  // A check that stops the tile jumps back here (check_context::stop says why it cannot throw), leaving
+  // the kernel's frame as it is: the locals kept across barriers are plain values, and a local of a class
+  // with a destructor in a thread's run (which kernel code for a GPU has not) is not destroyed.
+  std::jmp_buf stop_exit;
+  if (setjmp(stop_exit) == 0) {
+    monitor_.set_stop_exit(&stop_exit);
+    launch.whole_tile(launch, position);
+    monitor_.thread_done();  // the last thread's write held by allow-same-value is settled
+  } else {
+    loop_stopped_by_check_ = true;
+  }
+  monitor_.set_stop_exit(nullptr);
+  monitor_.end_tile();
+  // As on the fiber path: a check that stopped the tile ends the launch in stop mode, and only the tile in
+  // report mode (its finding is in the log).
+  if (loop_stopped_by_check_) return job.checks->log().config().stop_at_first ? std::make_exception_ptr(check_stop{}) : nullptr;
+  if (!state.failed) return nullptr;
   return exception_report(launch, tile);
 }
 
 void phase_runner::tile_loop_thread_threw(int local, std::exception_ptr error) noexcept {
-  if (!loop_.failed) {
-    const std::size_t n = static_cast<std::size_t>(loop_job_->launch.threads_per_tile);
+  tile_loop_state& state = loop_.state();
+  const std::size_t n = static_cast<std::size_t>(loop_job_->launch.threads_per_tile);
+  if (!state.failed) {
     errors_.assign(n, nullptr);
-    out_.assign(n, 0);
-    loop_.out = out_.data();
-    loop_.failed = true;
+    std::fill_n(loop_.out(), n, 0);
+    state.out = loop_.out();
+    state.failed = true;
   }
   errors_[static_cast<std::size_t>(local)] = std::move(error);
-  out_[static_cast<std::size_t>(local)] = 1;
+  loop_.out()[local] = 1;
 }
 
-void phase_runner::tile_loop_next_order() { schedule_order(loop_job_->seed, loop_tile_, ++loop_phase_, order_); }
+void phase_runner::tile_loop_next_order() {
+  schedule_order(loop_job_->seed, loop_tile_, ++loop_phase_, loop_.order(), loop_job_->launch.threads_per_tile);
+}
+
+void phase_runner::tile_loop_barrier(memory_scope scope, const source_site& site) {
+  monitor_.before_barrier();  // the last thread's held write is settled (may throw check_stop)
+  monitor_.phase_turn(scope, site);
+}
 
 std::exception_ptr phase_runner::run(const tile_job& job, std::int64_t tile) {
   const tiled_launch& launch = job.launch;

@@ -10,7 +10,10 @@
 // with the lowest such thread's exception.
 //
 // A kernel in tile loops runs its threads itself, in one call per tile; the runner gives it each phase's
-// order and keeps the exceptions of its threads (tile_loop_state), and reports them as above.
+// order and keeps the exceptions of its threads (tile_loop_state), and reports them as above. Built with
+// the checks as well (tessera_checked_kernels), its tiles are checked: the monitor takes the thread the
+// loops run (tile_loop_state::running), the worker's stack as every thread's own, and each barrier's end
+// of an interval from the kernel (tile_loop_barrier).
 #pragma once
 
 #include "tile_runner.hpp"
@@ -24,6 +27,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <new>
 #include <vector>
 
 namespace tessera::emulator::detail {
@@ -54,6 +58,25 @@ class frame_arena {
   std::vector<std::unique_ptr<std::byte[]>> spills_;
 };
 
+// What a kernel in tile loops reads of its tile's state, in one block: the state, the phase's order and
+// which threads sit out. A checked tile shows the block to the checks as the launch's own memory (the
+// kernel's instrumented code reads it), so they never take it for shared or host memory.
+class tile_loop_block {
+ public:
+  // Room for a tile of `threads`; the state fresh, the order and sit-out flags unset.
+  tile_loop_state& reset(int threads);
+  tile_loop_state& state() noexcept { return *std::launder(reinterpret_cast<tile_loop_state*>(block_.get())); }
+  int* order() noexcept { return reinterpret_cast<int*>(block_.get() + order_at); }
+  unsigned char* out() noexcept { return reinterpret_cast<unsigned char*>(block_.get() + order_at) + sizeof(int) * threads_; }
+  const void* begin() const noexcept { return block_.get(); }
+  std::size_t bytes() const noexcept { return order_at + (sizeof(int) + 1) * static_cast<std::size_t>(threads_); }
+
+ private:
+  static constexpr std::size_t order_at = (sizeof(tile_loop_state) + alignof(int) - 1) / alignof(int) * alignof(int);
+  std::unique_ptr<std::byte[]> block_;
+  int threads_ = 0;
+};
+
 class phase_runner {
  public:
   // Runs one tile of the job's launch (its `start` is set). Returns nullptr on success, else the exception
@@ -70,10 +93,12 @@ class phase_runner {
   // Where the thread being resumed keeps its innermost loop_round (loop_round.hpp); null between resumes.
   loop_round** running_loop_rounds() noexcept { return running_ >= 0 ? &rounds_[static_cast<std::size_t>(running_)] : nullptr; }
 
-  // The running tile-loop kernel's (looped.hpp): its state, a thread's exception, the next phase's order.
-  tile_loop_state& tile_loop() noexcept { return loop_; }
+  // The running tile-loop kernel's (looped.hpp): its state, a thread's exception, the next phase's order,
+  // a barrier of a checked tile.
+  tile_loop_state& tile_loop() noexcept { return loop_.state(); }
   void tile_loop_thread_threw(int local, std::exception_ptr error) noexcept;
   void tile_loop_next_order();
+  void tile_loop_barrier(memory_scope scope, const source_site& site);
 
  private:
   // How the threads of one phase stopped.
@@ -112,11 +137,29 @@ class phase_runner {
   tile_position last_position_{};
 
   // A tile-loop kernel's tile: its state, which threads threw, where the phases are.
-  tile_loop_state loop_;
-  std::vector<unsigned char> out_;
+  tile_loop_block loop_;
   const tile_job* loop_job_ = nullptr;
   std::int64_t loop_tile_ = 0;
   std::uint64_t loop_phase_ = 0;
+  bool loop_stopped_by_check_ = false;  // a check ended the tile (check_stop)
+
+  // The checks of a tile in tile loops: every thread runs on the worker's stack, one after another, and
+  // none can wait for another between barriers (nothing else runs until it moves on).
+  class loop_threads final : public tile_threads {
+   public:
+    explicit loop_threads(phase_runner& r) : r_(r) {}
+    const int& running_thread() const noexcept override { return r_.loop_.state().running; }
+    stack_regions stacks() const noexcept override { return {}; }  // stride 0: one stack, the worker's
+    int threads() const noexcept override { return r_.loop_job_->launch.threads_per_tile; }
+    bool stopped(int) const noexcept override { return true; }
+    bool polling(int) const noexcept override { return false; }
+    void yield_polling() override {}
+
+   private:
+    phase_runner& r_;
+  };
+  loop_threads loop_view_{*this};
+  access_monitor monitor_;
 };
 
 }  // namespace tessera::emulator::detail

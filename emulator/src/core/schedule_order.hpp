@@ -17,8 +17,7 @@ inline std::uint64_t mix(std::uint64_t x) noexcept {  // splitmix64 finalizer
   return x ^ (x >> 31);
 }
 
-inline void schedule_order(std::uint64_t seed, std::int64_t tile, std::uint64_t phase, std::vector<int>& order) {
-  const int n = static_cast<int>(order.size());
+inline void schedule_order(std::uint64_t seed, std::int64_t tile, std::uint64_t phase, int* order, int n) {
   for (int i = 0; i < n; ++i) order[i] = i;
   if (seed == 0) return;
   std::uint64_t state = mix(seed ^ mix(static_cast<std::uint64_t>(tile) ^ mix(phase)));
@@ -29,6 +28,10 @@ inline void schedule_order(std::uint64_t seed, std::int64_t tile, std::uint64_t 
     order[i] = order[j];
     order[j] = t;
   }
+}
+
+inline void schedule_order(std::uint64_t seed, std::int64_t tile, std::uint64_t phase, std::vector<int>& order) {
+  schedule_order(seed, tile, phase, order.data(), static_cast<int>(order.size()));
 }
 
 }  // namespace tessera::emulator::detail

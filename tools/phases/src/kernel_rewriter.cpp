@@ -1,6 +1,7 @@
 #include "kernel_rewriter.hpp"
 
 #include "kernel_ast.hpp"
+#include "thread_waits.hpp"
 #include "tile_loops.hpp"
 
 #include <clang/AST/ASTConsumer.h>
@@ -192,8 +193,8 @@ class body_scan : public clang::RecursiveASTVisitor<body_scan> {
 // kernel: refused if any of them is.
 class kernel_collector : public MatchFinder::MatchCallback {
  public:
-  kernel_collector(clang::ASTContext& ast, std::map<unsigned, kernel_plan>& plans, bool tile_loops)
-      : ast_(ast), plans_(plans), tile_loops_(tile_loops) {}
+  kernel_collector(clang::ASTContext& ast, std::map<unsigned, kernel_plan>& plans, bool tile_loops, bool checked)
+      : ast_(ast), plans_(plans), tile_loops_(tile_loops), checked_(checked) {}
 
   void run(const MatchFinder::MatchResult& result) override {
     const auto* lambda = result.Nodes.getNodeAs<clang::LambdaExpr>("kernel");
@@ -226,7 +227,12 @@ class kernel_collector : public MatchFinder::MatchCallback {
     plan.counted_loops = std::max(plan.counted_loops, one.counted_loops);
     if (!one.eligible) plan.refuse(one.reason);
     if (one.eligible && tile_loops_) {
-      tile_loop_plan loops = plan_tile_loops(lambda, ast_, waits_);
+      tile_loop_plan loops = plan_tile_loops(lambda, ast_, waits_, checked_);
+      if (checked_ && loops.possible)
+        if (std::string why = thread_wait_in(lambda->getBody(), ast_, waits_); !why.empty()) {
+          loops.possible = false;
+          loops.reason = why + ": a thread could wait for another, which only the fiber path lets it do";
+        }
       if (!plan.loops_seen) {
         plan.loops = loops.possible;
         plan.loops_reason = loops.reason;
@@ -249,6 +255,7 @@ class kernel_collector : public MatchFinder::MatchCallback {
   clang::ASTContext& ast_;
   std::map<unsigned, kernel_plan>& plans_;
   bool tile_loops_;  // plan them (the compiled path's build)
+  bool checked_;     // and keep out of them kernels whose threads could wait for one another (a checked build)
   wait_finder waits_;
 };
 
@@ -260,7 +267,7 @@ class rewrite_consumer : public clang::ASTConsumer {
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
     result_.parsed = true;
     std::map<unsigned, kernel_plan> plans;
-    kernel_collector collect(ast, plans, mode_ == rewrite_mode::coroutines);
+    kernel_collector collect(ast, plans, mode_ != rewrite_mode::rounds_only, mode_ == rewrite_mode::checked_tile_loops);
     MatchFinder finder;
     finder.addMatcher(
         callExpr(callee(functionDecl(hasAnyName("::tessera::parallel_for_each", "::concurrency::parallel_for_each",
@@ -278,11 +285,15 @@ class rewrite_consumer : public clang::ASTConsumer {
       const clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(plan.file);
       listed.emplace_back(entry ? absolute(entry->getName()) : std::string("<unknown>"), plan.line, &plan);
       // A kernel in tile loops cannot diverge: its loops count no rounds.
-      const bool in_loops = mode_ == rewrite_mode::coroutines && plan.eligible && plan.loops;
+      const bool in_loops = mode_ != rewrite_mode::rounds_only && plan.eligible && plan.loops;
       if (!in_loops)
         for (const auto& [where, e] : plan.round_edits) add_edit(all_edits, where, e);
       if (mode_ == rewrite_mode::rounds_only) {
         if (plan.eligible) plan.refuse("only the rounds of its loops are counted (the checked build)");
+        continue;
+      }
+      if (mode_ == rewrite_mode::checked_tile_loops && !in_loops) {  // the checks watch coroutines nowhere
+        if (plan.eligible) plan.refuse("not tile loops (" + plan.loops_reason + "), and a checked build runs no coroutines");
         continue;
       }
       if (!plan.eligible) continue;

@@ -56,9 +56,11 @@ struct rewrite_result {
   std::vector<kernel_outcome> kernels;  // in source order
 };
 
-// What the rewrite does: kernels into coroutines, and the rounds of their loops counted (the compiled
-// path); or the rounds only, every kernel staying on the fiber path (the checked build).
-enum class rewrite_mode { coroutines, rounds_only };
+// What the rewrite does: kernels into tile loops or coroutines, and the rounds of their loops counted
+// (the compiled path); or the rounds only, every kernel staying on the fiber path (the checked build); or
+// the checked compiled path: kernels into tile loops where no thread could wait for another between
+// barriers (thread_waits.hpp), every other kernel on the fiber path with its rounds counted.
+enum class rewrite_mode { coroutines, rounds_only, checked_tile_loops };
 
 std::unique_ptr<clang::tooling::FrontendActionFactory> make_rewrite_factory(rewrite_result& result, rewrite_mode mode);
 

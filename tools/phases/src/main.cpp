@@ -3,7 +3,11 @@
 //   tessera-phases <compiler> <arguments>...          what CMake's CXX_COMPILER_LAUNCHER runs
 //   tessera-phases --rounds <compiler> <arguments>... the checked build's: only the rounds of the kernels'
 //                                                     loops counted, every kernel left on the fiber path
-//   tessera-phases --show [--rounds] <compiler> <arguments>...   prints the kernels found and the rewritten files
+//   tessera-phases --checked <compiler> <arguments>...   the checked compiled path's (a target built with the
+//                                                     checks and the compiled path): kernels into tile loops
+//                                                     where no thread could wait for another, the rest as
+//                                                     with --rounds
+//   tessera-phases --show [--rounds|--checked] <compiler> <arguments>...   prints the kernels found and the rewritten files
 //
 // For a command that compiles one C++ source, the source is parsed with clang as the build parses it,
 // its tiled kernels are rewritten into tile loops or coroutines (kernel_rewriter.hpp), and the compiler compiles the
@@ -87,7 +91,7 @@ rewrite_result rewrite(const compile_command& command, rewrite_mode mode) {
 // The notes a build of the compiled path shows: every kernel with barriers that stays on the fiber path,
 // and why (the checked build keeps them all there, and shows none).
 void print_notes(const rewrite_result& r, rewrite_mode mode, llvm::raw_ostream& out) {
-  if (mode == rewrite_mode::rounds_only) return;
+  if (mode != rewrite_mode::coroutines) return;  // a checked build's kernels are all checked, on either path
   for (const kernel_outcome& k : r.kernels)
     if (!k.rewritten && !k.barrier_free)
       out << k.file << ":" << k.line << ": note: tessera-phases: this kernel stays on the fiber path: " << k.reason << "\n";
@@ -126,7 +130,7 @@ int launch(const compile_command& command, rewrite_mode mode) {
   const rewrite_result r = rewrite(command, mode);
   if (!r.parsed) {
     llvm::errs() << "tessera-phases: warning: " << command.source() << " compiled as it is ("
-                 << (mode == rewrite_mode::rounds_only ? "its kernels' loops count no rounds" : "every kernel on the fiber path") << "): "
+                 << (mode == rewrite_mode::coroutines ? "every kernel on the fiber path" : "its kernels' loops count no rounds") << "): "
                  << r.error << "\n";
     return run_command(command.argv());
   }
@@ -190,13 +194,16 @@ int main(int argc, const char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   const bool showing = !args.empty() && args.front() == "--show";
   if (showing) args.erase(args.begin());
-  const bool rounds = !args.empty() && args.front() == "--rounds";
-  if (rounds) args.erase(args.begin());
-  const rewrite_mode mode = rounds ? rewrite_mode::rounds_only : rewrite_mode::coroutines;
+  rewrite_mode mode = rewrite_mode::coroutines;
+  if (!args.empty() && (args.front() == "--rounds" || args.front() == "--checked")) {
+    mode = args.front() == "--rounds" ? rewrite_mode::rounds_only : rewrite_mode::checked_tile_loops;
+    args.erase(args.begin());
+  }
   if (args.empty()) {
-    llvm::errs() << "usage: tessera-phases [--show] [--rounds] <compiler> <arguments>...\n"
-                    "  the compiler launcher of the emulator's compiled path (CMake: tessera_phased_kernels) and,\n"
-                    "  with --rounds, of the checked build (tessera_checked_kernels)\n";
+    llvm::errs() << "usage: tessera-phases [--show] [--rounds|--checked] <compiler> <arguments>...\n"
+                    "  the compiler launcher of the emulator's compiled path (CMake: tessera_phased_kernels),\n"
+                    "  with --rounds of the checked build (tessera_checked_kernels), with --checked of a target\n"
+                    "  that asks for both\n";
     return 2;
   }
   const compile_command command(std::move(args));

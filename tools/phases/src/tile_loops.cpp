@@ -143,9 +143,9 @@ const char* early_exit(const clang::Stmt* body) {
 
 class planner {
  public:
-  planner(const clang::LambdaExpr* kernel, clang::ASTContext& ast, wait_finder& waits)
+  planner(const clang::LambdaExpr* kernel, clang::ASTContext& ast, wait_finder& waits, bool checked)
       : kernel_(kernel), op_(kernel->getCallOperator()), ast_(ast), sm_(ast.getSourceManager()), waits_(waits),
-        refs_(ast, op_) {}
+        refs_(ast, op_), checked_(checked) {}
 
   tile_loop_plan run() {
     tile_loop_plan plan;
@@ -209,7 +209,7 @@ class planner {
         close_region();
         barriers_.push_back(s);
         // The phase's end replaces the call, its object too: nothing of it may need to run.
-        const auto* call = llvm::cast<clang::CXXMemberCallExpr>(llvm::cast<clang::Expr>(s)->IgnoreImplicit()->IgnoreParens());
+        const clang::CXXMemberCallExpr* call = barrier_call(s);
         if (call->getImplicitObjectArgument()->HasSideEffects(ast_)) refuse("a barrier is named by an expression with side effects");
       } else if (waits_.body_waits(s)) {
         close_region();
@@ -242,12 +242,14 @@ class planner {
     regions_.push_back(std::move(r));
   }
 
-  static bool is_barrier(const clang::Stmt* s) {
+  // The barrier call a statement is, or nullptr.
+  static const clang::CXXMemberCallExpr* barrier_call(const clang::Stmt* s) {
     const auto* e = llvm::dyn_cast<clang::Expr>(s);
-    if (e == nullptr) return false;
+    if (e == nullptr) return nullptr;
     const auto* call = llvm::dyn_cast<clang::CXXMemberCallExpr>(e->IgnoreImplicit()->IgnoreParens());
-    return call != nullptr && barrier_scope(call) != nullptr;
+    return call != nullptr && barrier_scope(call) != nullptr ? call : nullptr;
   }
+  static bool is_barrier(const clang::Stmt* s) { return barrier_call(s) != nullptr; }
 
   // A statement that holds a barrier: its control flow runs once for the tile, and must be uniform.
   void structure(const clang::Stmt* s) {
@@ -491,9 +493,14 @@ class planner {
     // called by its own launch.
     insert(after_kernel_parameter(op_, ast_), ", ::tessera::emulator::looped = {}");
     insert(body->getLBracLoc(), "-> ::tessera::emulator::looped ");
-    insert(body->getLBracLoc().getLocWithOffset(1), " ::tessera::emulator::tile_loop tessera_tile(" + name_ + ");");
+    insert(body->getLBracLoc().getLocWithOffset(1), " ::tessera::emulator::tile_loop tessera_tile(" + name_ +
+                                                        (checked_ ? ", ::tessera::emulator::checked_loops);" : ");"));
     for (std::size_t r = 0; r < regions_.size() && ok_; ++r) write_region(r);
-    for (const clang::Stmt* b : barriers_) replace_statement(b, "{ if (tessera_tile.phase_end()) return {}; }");
+    // The phase's end keeps the barrier's fence and (its default argument, on the barrier's line) its place,
+    // which a checked build's barrier intervals are named by.
+    for (const clang::Stmt* b : barriers_)
+      replace_statement(b, std::string("{ if (tessera_tile.phase_end(::tessera::memory_scope::") + barrier_scope(barrier_call(b)) +
+                               ")) return {}; }");
     insert(body->getRBracLoc(), " return {}; ");
   }
 
@@ -504,7 +511,9 @@ class planner {
       if (kept_.count(v) != 0) open += kept_type(decl, v) + " " + kept_name(v) + "[decltype(tessera_tile)::threads]; ";
     open += "for (int tessera_k = 0; tessera_k < decltype(tessera_tile)::threads; ++tessera_k) { "
             "const int tessera_i = tessera_tile.thread_at(tessera_k); if (tessera_tile.sits_out(tessera_i)) continue; ";
+    // The thread's index; in a checked build at least that the thread runs (what its accesses are taken for).
     if (reg.used.count(op_->getParamDecl(0)) != 0) open += "auto " + name_ + " = tessera_tile.index(tessera_i); ";
+    else if (checked_) open += "tessera_tile.runs(tessera_i); ";
     for (const clang::VarDecl* v : bound_in_[r])
       open += std::string(v->getType().isConstQualified() ? "const auto& " : "auto& ") + v->getName().str() + " = " + kept_name(v) +
               "[tessera_i]; ";
@@ -515,7 +524,10 @@ class planner {
       if (kept_.count(v) != 0 && written.insert(decl).second) keep(decl);
     const clang::SourceLocation end = end_of(reg.stmts.back());
     if (end.isInvalid()) return refuse("part of it is written by a macro");
-    insert(end, " } catch (...) { tessera_tile.threw(tessera_i); } }");
+    // A checked build ends each thread's run where the optimizer cannot move memory accesses across
+    // (looped.hpp, thread_ends): every thread's accesses reach the checks, as on the fiber path.
+    insert(end, checked_ ? " } catch (...) { tessera_tile.threw(tessera_i); } ::tessera::emulator::thread_ends(); }"
+                         : " } catch (...) { tessera_tile.threw(tessera_i); } }");
   }
 
   // `T x = e;` -> `auto& x = (tessera_v_x_L_C[tessera_i] = (e));` (`const auto&` for a constant), each
@@ -622,6 +634,7 @@ class planner {
   const clang::SourceManager& sm_;
   wait_finder& waits_;
   reference_collector refs_;
+  bool checked_;  // for a checked build
   bool ok_ = true;
   std::string reason_;
   std::string name_;
@@ -637,8 +650,8 @@ class planner {
 
 }  // namespace
 
-tile_loop_plan plan_tile_loops(const clang::LambdaExpr* kernel, clang::ASTContext& ast, wait_finder& waits) {
-  return planner(kernel, ast, waits).run();
+tile_loop_plan plan_tile_loops(const clang::LambdaExpr* kernel, clang::ASTContext& ast, wait_finder& waits, bool checked) {
+  return planner(kernel, ast, waits, checked).run();
 }
 
 }  // namespace tessera::phases

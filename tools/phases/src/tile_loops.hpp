@@ -34,7 +34,8 @@ struct tile_loop_plan {
 };
 
 // The plan for one instantiation of a kernel that can be a coroutine (kernel_rewriter.cpp has checked the
-// rest: no wait in a helper or a nested lambda, no value returned, not written by a macro).
-tile_loop_plan plan_tile_loops(const clang::LambdaExpr* kernel, clang::ASTContext& ast, wait_finder& waits);
+// rest: no wait in a helper or a nested lambda, no value returned, not written by a macro). `checked`:
+// for a checked build, whose threads' runs end where the optimizer cannot merge them.
+tile_loop_plan plan_tile_loops(const clang::LambdaExpr* kernel, clang::ASTContext& ast, wait_finder& waits, bool checked);
 
 }  // namespace tessera::phases

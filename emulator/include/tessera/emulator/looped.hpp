@@ -36,6 +36,8 @@
 #pragma once
 
 #include <tessera/emulator/launch.hpp>
+#include <tessera/memory_scope.hpp>
+#include <tessera/source_site.hpp>
 #include <tessera/tiled_index.hpp>
 
 #include <cstdint>
@@ -50,11 +52,15 @@ struct looped {};
 
 namespace detail {
 
-// The running tile's state that the rewritten kernel reads in its loops; the phase runner owns it.
+// The running tile's state that the rewritten kernel reads in its loops; the phase runner owns it. In a
+// checked build the kernel's code reads it through the instrumentation, so the runner keeps it (and the
+// arrays it points to) where the checks take it for the launch's own arguments, never shared memory.
 struct tile_loop_state {
   const int* order = nullptr;        // this phase's order of the threads; null: local-index order (seed 0)
   const unsigned char* out = nullptr;  // per thread: it threw, and sits out the rest of the tile
   bool failed = false;               // a thread threw in this phase
+  bool checked = false;              // the checks follow the tile: barriers are theirs to see
+  int running = -1;                  // the thread whose code runs (its local index), for the checks
 };
 
 // The running tile's state; outside the phase runner this throws unsupported_feature.
@@ -63,37 +69,75 @@ tile_loop_state& running_tile_loop();
 void tile_loop_thread_threw(int local) noexcept;
 // A barrier, at a seed other than 0: the next phase's order is set.
 void tile_loop_next_order();
+// A barrier of a checked tile: the checks' barrier interval ends (may throw check_stop, in stop mode).
+void tile_loop_barrier(memory_scope scope, const source_site& site);
 
 }  // namespace detail
 
+// The end of one thread's run in a checked build's tile loops: no memory access moves across it. Without
+// it the optimizer may merge the accesses of a phase's threads (a store every thread makes becomes one
+// after the loop, a load every thread makes one before it), and the checks would see one thread's access
+// where the fiber path shows them each thread's.
+inline void thread_ends() noexcept { asm volatile("" ::: "memory"); }
+
+// The tag of a kernel rewritten for a checked build (tessera-phases --checked): its tile_loop tells the
+// checks which thread runs and where its barriers are.
+struct checked_loops_t {};
+inline constexpr checked_loops_t checked_loops{};
+
 // What a rewritten kernel's loops ask: the k-th thread of the phase, its index, whether it sits out.
-template <int D0, int D1, int D2>
+// `Checked`: rewritten for a checked build; a plain build's loops pay nothing for the checks.
+template <int D0, int D1, int D2, bool Checked = false>
 class tile_loop {
  public:
   static constexpr int rank = tessera::detail::tiled_rank<D0, D1, D2>;
   static constexpr int threads = D0 * (D1 > 0 ? D1 : 1) * (D2 > 0 ? D2 : 1);
 
-  // From the index the tile's call was given (its first thread's: the tile is what counts).
-  explicit tile_loop(const tiled_index<D0, D1, D2>& first) : tile_(first.tile), state_(detail::running_tile_loop()) {}
+  // From the index the tile's call was given (its first thread's: the tile is what counts). What the loops
+  // ask at every thread is copied here, into the kernel's own frame, where the optimizer keeps it in
+  // registers: in a checked build every read of the runner's state would be an instrumented access.
+  explicit tile_loop(const tiled_index<D0, D1, D2>& first)
+      : tile_(first.tile), state_(detail::running_tile_loop()), order_(state_.order), checked_(Checked && state_.checked) {}
+  tile_loop(const tiled_index<D0, D1, D2>& first, checked_loops_t) : tile_loop(first) {}
 
   // The local index (linearized) of the phase's k-th thread.
-  int thread_at(int k) const noexcept { return state_.order == nullptr ? k : state_.order[k]; }
-  bool sits_out(int local) const noexcept { return state_.failed && state_.out[local] != 0; }
+  int thread_at(int k) const noexcept { return order_ == nullptr ? k : order_[k]; }
+  bool sits_out(int local) const noexcept { return failed_ && state_.out[local] != 0; }
+  // Thread `local`'s code runs from here on: a checked build's monitor takes every access for its (in a
+  // checked build run with the checks off, the store is all it costs).
+  void runs(int local) const noexcept {
+    if constexpr (Checked) state_.running = local;
+  }
+  // Thread `local`'s index; its code runs from here on.
   tiled_index<D0, D1, D2> index(int local) const noexcept {
+    runs(local);
     constexpr auto tile_shape = tessera::detail::tile_extent_of<D0, D1, D2>();
     return tessera::detail::make_tiled_index<D0, D1, D2>(tile_, detail::local_index<rank>(local, tile_shape));
   }
-  void threw(int local) noexcept { detail::tile_loop_thread_threw(local); }
-  // A barrier: true when a thread threw in the phase that ends here (the tile ends).
-  bool phase_end() {
-    if (state_.failed) return true;
-    if (state_.order != nullptr) detail::tile_loop_next_order();
+  void threw(int local) noexcept {
+    failed_ = true;
+    detail::tile_loop_thread_threw(local);
+  }
+  // A barrier (its fence, and where it was written: the rewrite keeps the line): true when a thread threw
+  // in the phase that ends here (the tile ends).
+  bool phase_end(memory_scope scope = memory_scope::all_memory, source_site site = source_site::current()) {
+    if (failed_) return true;
+    if constexpr (Checked)
+      if (checked_) detail::tile_loop_barrier(scope, site);
+    if (order_ != nullptr) detail::tile_loop_next_order();  // the same table, refilled
     return false;
   }
 
  private:
   tessera::index<rank> tile_;
   detail::tile_loop_state& state_;
+  const int* order_;
+  bool checked_;  // the checks follow this tile (a checked build, run with them on)
+  bool failed_ = false;  // a thread threw (the runner's state says so too, and which)
 };
+template <int D0, int D1, int D2>
+tile_loop(const tiled_index<D0, D1, D2>&) -> tile_loop<D0, D1, D2, false>;
+template <int D0, int D1, int D2>
+tile_loop(const tiled_index<D0, D1, D2>&, checked_loops_t) -> tile_loop<D0, D1, D2, true>;
 
 }  // namespace tessera::emulator
