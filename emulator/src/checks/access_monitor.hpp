@@ -64,6 +64,14 @@ class access_monitor : public check_context {
   }
   // A barrier phase ended at `site`; `scope` is the fence of the barrier every thread met at.
   void phase_turn(memory_scope scope, source_site site) noexcept;
+  // Tile loops: `thread` runs from now on, on the worker's stack as the last one did; the last one's
+  // looks are not its own. (Before the task's first access nothing is known yet: that access begins the
+  // checks and takes the thread, as on the fiber path.)
+  void thread_runs(int thread) noexcept {
+    if (!checks_begun_ || thread == stack_known_for_) return;
+    stack_known_for_ = thread;
+    forget_looks();
+  }
 
   // One access by the running thread. `changed` (atomics): the operation changed memory.
   // `overwrites`: an atomic that stores whatever the cell held (exchange): never an uninitialized read.

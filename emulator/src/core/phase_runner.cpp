@@ -56,6 +56,8 @@ void tile_loop_next_order() { phase_runner::current()->tile_loop_next_order(); }
 
 void tile_loop_barrier(memory_scope scope, const source_site& site) { phase_runner::current()->tile_loop_barrier(scope, site); }
 
+void tile_loop_runs(int local) noexcept { phase_runner::current()->tile_loop_runs(local); }
+
 const tile_position& phase_runner::position_of(const tiled_launch& launch, std::int64_t tile) noexcept {
   // A worker takes its tiles in runs of consecutive numbers: the next one's position is the last one's
   // stepped in row-major order, without the divisions (a quarter of a tile of 4 threads' time), when the
@@ -149,6 +151,11 @@ void phase_runner::tile_loop_thread_threw(int local, std::exception_ptr error) n
 
 void phase_runner::tile_loop_next_order() {
   schedule_order(loop_job_->seed, loop_tile_, ++loop_phase_, loop_.order(), loop_job_->launch.threads_per_tile);
+}
+
+void phase_runner::tile_loop_runs(int local) noexcept {
+  loop_.state().running = local;
+  monitor_.thread_runs(local);
 }
 
 void phase_runner::tile_loop_barrier(memory_scope scope, const source_site& site) {

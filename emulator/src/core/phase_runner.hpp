@@ -99,6 +99,7 @@ class phase_runner {
   void tile_loop_thread_threw(int local, std::exception_ptr error) noexcept;
   void tile_loop_next_order();
   void tile_loop_barrier(memory_scope scope, const source_site& site);
+  void tile_loop_runs(int local) noexcept;
 
  private:
   // How the threads of one phase stopped.

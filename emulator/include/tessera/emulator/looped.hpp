@@ -69,8 +69,10 @@ tile_loop_state& running_tile_loop();
 void tile_loop_thread_threw(int local) noexcept;
 // A barrier, at a seed other than 0: the next phase's order is set.
 void tile_loop_next_order();
-// A barrier of a checked tile: the checks' barrier interval ends (may throw check_stop, in stop mode).
+// A barrier of a checked tile: the checks' barrier interval ends.
 void tile_loop_barrier(memory_scope scope, const source_site& site);
+// Thread `local` of a checked tile runs from here on.
+void tile_loop_runs(int local) noexcept;
 
 }  // namespace detail
 
@@ -103,10 +105,11 @@ class tile_loop {
   // The local index (linearized) of the phase's k-th thread.
   int thread_at(int k) const noexcept { return order_ == nullptr ? k : order_[k]; }
   bool sits_out(int local) const noexcept { return failed_ && state_.out[local] != 0; }
-  // Thread `local`'s code runs from here on: a checked build's monitor takes every access for its (in a
-  // checked build run with the checks off, the store is all it costs).
+  // Thread `local`'s code runs from here on: a checked build's monitor takes every access for its. A
+  // call into the runner, not a store here: the kernel's own store would be one more checked access.
   void runs(int local) const noexcept {
-    if constexpr (Checked) state_.running = local;
+    if constexpr (Checked)
+      if (checked_) detail::tile_loop_runs(local);
   }
   // Thread `local`'s index; its code runs from here on.
   tiled_index<D0, D1, D2> index(int local) const noexcept {
