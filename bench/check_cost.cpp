@@ -29,6 +29,7 @@ struct variant {
   const char* name;
   bench::kernels k;
   check_mode mode;
+  bool checked = false;  // instrumented and checked: its accesses and their cost are printed
 };
 
 void set_mode(check_mode m) {
@@ -60,8 +61,10 @@ void row(const char* kernel, const std::vector<variant>& variants, int rounds,
   // A checked access's cost to a core: a checked launch's time on every worker, over the accesses its
   // kernel made (each instrumented load, store and atomic, its own stack's included).
   for (std::size_t v = 0; v < variants.size(); ++v) {
-    if (variants[v].mode != check_mode::report || accesses[v] == 0) continue;
-    const double ns = bench::median(times[v]) * tessera::emulator::effective_workers() * 1e9 / static_cast<double>(accesses[v]);
+    if (!variants[v].checked) continue;
+    const double ns = accesses[v] == 0 ? 0.0
+                                       : bench::median(times[v]) * tessera::emulator::effective_workers() * 1e9 /
+                                             static_cast<double>(accesses[v]);
     std::printf(" %12.1fM %8.1f", static_cast<double>(accesses[v]) / 1e6, ns);
   }
   std::printf("\n");
@@ -74,9 +77,9 @@ int main(int argc, char** argv) {
   std::vector<variant> variants{{"plain, checks off", bench::plain_kernels(), check_mode::off},
                                 {"plain, default mode", bench::plain_kernels(), check_mode::report},
                                 {"instrumented, checks off", bench::checked_kernels(), check_mode::off},
-                                {"instrumented, checked", bench::checked_kernels(), check_mode::report}};
+                                {"instrumented, checked", bench::checked_kernels(), check_mode::report, true}};
 #if TESSERA_BENCH_PHASED_CHECKED
-  variants.push_back({"compiled path, checked", bench::phased_checked_kernels(), check_mode::report});
+  variants.push_back({"compiled path, checked", bench::phased_checked_kernels(), check_mode::report, true});
 #endif
   std::printf("the cost of the emulator's checks, same run, medians of %d rounds\n", rounds);
   std::printf("machine: %s; workers: %u\n", bench::machine().c_str(), tessera::emulator::effective_workers());
