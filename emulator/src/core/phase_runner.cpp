@@ -159,7 +159,7 @@ void phase_runner::tile_loop_runs(int local) noexcept {
 }
 
 void phase_runner::tile_loop_barrier(memory_scope scope, const source_site& site) {
-  monitor_.before_barrier();  // the last thread's held write is settled (may throw check_stop)
+  monitor_.before_barrier();  // the last thread's held write is settled (a finding in stop mode jumps back to run_tile_loops)
   monitor_.phase_turn(scope, site);
 }
 

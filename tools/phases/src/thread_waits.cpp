@@ -25,7 +25,9 @@ class reads_memory : public clang::RecursiveASTVisitor<reads_memory> {
   bool VisitDeclRefExpr(clang::DeclRefExpr* r) {
     const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
     if (v == nullptr) return true;  // an enumerator, a function
-    if (v->getType()->isReferenceType() || v->hasGlobalStorage()) found = !v->getType().isConstQualified() || v->getType()->isReferenceType();
+    // A reference may name shared memory; a static, tile_static or global variable is shared unless constant.
+    const bool shared = v->hasGlobalStorage() && !v->getType().isConstQualified();
+    if (v->getType()->isReferenceType() || shared) found = true;
     return !found;
   }
 };
@@ -57,12 +59,12 @@ class wait_search : public clang::RecursiveASTVisitor<wait_search> {
  private:
   bool loop(const clang::Stmt* s, const clang::Expr* cond, const clang::Stmt* body) {
     if (waits_.body_waits(body)) return true;  // its barrier orders the threads: tile loops run it for all at once
-    bool constant = false;
+    bool constant = false;  // true for ever: only the body ends it
     if (cond == nullptr) {
       constant = true;
     } else if (!cond->isValueDependent()) {
       bool value = false;
-      constant = cond->EvaluateAsBooleanCondition(value, ast_);
+      constant = cond->EvaluateAsBooleanCondition(value, ast_) && value;
     }
     reads_memory r;
     if (cond != nullptr) r.TraverseStmt(const_cast<clang::Expr*>(cond));
