@@ -104,14 +104,18 @@ std::exception_ptr phase_runner::run_tile_loops(const tile_job& job, std::int64_
     state.order = loop_.order();
   }
   const running_tile running(this);
-  if (job.checks == nullptr) {
-    launch.whole_tile(launch, position_of(launch, tile));  // read by the kernel's call, field by field
-    if (!state.failed) return nullptr;
-    return exception_report(launch, tile);
-  }
+  if (job.checks != nullptr) return run_checked_tile_loops(job, tile, state);
+  launch.whole_tile(launch, position_of(launch, tile));  // read by the kernel's call, field by field
+  if (!state.failed) return nullptr;
+  return exception_report(launch, tile);
+}
 
-  // Checked: the kernel's instrumented code reads the tile's position and state, so both lie where the
-  // checks take them for its own (its stack, the block shown as the launch's).
+// Apart from run_tile_loops, which stays lean: a function that calls setjmp keeps its registers on the
+// stack around every call.
+std::exception_ptr phase_runner::run_checked_tile_loops(const tile_job& job, std::int64_t tile, tile_loop_state& state) {
+  const tiled_launch& launch = job.launch;
+  // The kernel's instrumented code reads the tile's position and state, so both lie where the checks take
+  // them for its own (its stack, the block shown as the launch's).
   const tile_position position = position_of(launch, tile);
   state.checked = true;
   loop_stopped_by_check_ = false;

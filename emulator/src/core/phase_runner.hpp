@@ -111,6 +111,7 @@ class phase_runner {
   };
   template <bool Shuffled>
   phase_tally run_phase();
+  [[gnu::noinline]] std::exception_ptr run_checked_tile_loops(const tile_job& job, std::int64_t tile, tile_loop_state& state);
   const tile_position& position_of(const tiled_launch& launch, std::int64_t tile) noexcept;
   std::exception_ptr divergence_report(const tiled_launch& launch, std::int64_t tile) const;
   std::exception_ptr exception_report(const tiled_launch& launch, std::int64_t tile) const;
