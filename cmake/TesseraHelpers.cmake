@@ -124,8 +124,15 @@ function(tessera_phased_kernels target)
     message(FATAL_ERROR "tessera_phased_kernels(${target}) needs tessera-phases, built with Clang's LibTooling: "
                         "install libclang-16-dev libclang-cpp16-dev llvm-16-dev (scripts/setup.sh) and build Tessera again")
   endif()
-  set_property(TARGET ${target} PROPERTY TESSERA_PHASED_KERNELS ON)
   get_target_property(checked ${target} TESSERA_CHECKED_KERNELS)
+  get_target_property(options ${target} COMPILE_OPTIONS)
+  if(NOT checked AND options MATCHES "-fsanitize=thread")
+    # Instrumented by hand: its coroutines would run with the checks silently off.
+    message(FATAL_ERROR "tessera_phased_kernels(${target}): the target is compiled with -fsanitize=thread but not through "
+                        "tessera_checked_kernels; call tessera_checked_kernels(${target}) instead, and the compiled path "
+                        "checks its kernels in tile loops")
+  endif()
+  set_property(TARGET ${target} PROPERTY TESSERA_PHASED_KERNELS ON)
   if(checked)
     set_property(TARGET ${target} PROPERTY CXX_COMPILER_LAUNCHER ${tool} --checked)
   else()
