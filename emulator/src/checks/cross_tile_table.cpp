@@ -32,40 +32,50 @@ cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launc
   }
 }
 
+void cross_tile_table::add_lowest(std::array<first_access, 2>& lowest, const first_access& a) noexcept {
+  if (lowest[0].tile == a.tile || lowest[1].tile == a.tile) return;  // recorded already
+  if (lowest[0].tile < 0 || a.tile < lowest[0].tile) {
+    lowest[1] = lowest[0];
+    lowest[0] = a;
+  } else if (lowest[1].tile < 0 || a.tile < lowest[1].tile) {
+    lowest[1] = a;
+  }
+}
+
 void cross_tile_table::record_in_table(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread,
                                        const void* pc) {
   shard& s = shard_of(word);
   std::lock_guard g(s.mutex);
   const auto [it, made] = s.words.try_emplace(word);
-  if (made && d.view != nullptr) {
-    // The word becomes shared: its owner's later accesses come here too; its entry starts with those the
-    // owner made so far.
-    const std::uint32_t was = std::atomic_ref<std::uint32_t>(d.owner()).exchange(shared, std::memory_order_seq_cst);
-    if (was != 0 && was != shared)
-      for (int k = 0; k < 3; ++k)
-        if (const std::uint64_t slot = std::atomic_ref<std::uint64_t>(d.first(k)).load(std::memory_order_seq_cst); slot != 0)
-          it->second.lowest[k][0] = unpack(was, slot);
-  }
+  if (made && d.view != nullptr) std::atomic_ref<std::uint32_t>(d.owner()).fetch_or(has_entry, std::memory_order_relaxed);
   auto& lowest = it->second.lowest[static_cast<int>(kind)];
-  if (lowest[0].tile == tile || lowest[1].tile == tile) return;  // recorded already (by both ways, or twice)
-  const first_access a{tile, thread, pc};
-  if (lowest[0].tile < 0 || tile < lowest[0].tile) {
-    lowest[1] = lowest[0];
-    lowest[0] = a;
-  } else if (lowest[1].tile < 0 || tile < lowest[1].tile) {
-    lowest[1] = a;
-  }
+  add_lowest(lowest, first_access{tile, thread, pc});
   if (d.view != nullptr && lowest[1].tile >= 0)
     std::atomic_ref<std::uint32_t>(d.second(kind)).store(static_cast<std::uint32_t>(lowest[1].tile + 1), std::memory_order_relaxed);
+}
+
+cross_tile_table::word_state cross_tile_table::merged(const launch_memory& launch, std::uintptr_t word, word_state state) const {
+  // Every view holding the word: views of one array each keep their own owners.
+  for (std::size_t unit = 0; unit < launch.global_count; ++unit) {
+    const dense_word d = dense(unit, word, 0);
+    if (d.view == nullptr) continue;
+    const std::uint32_t owner = d.owner() & ~has_entry;
+    if (owner == 0) continue;
+    for (int k = 0; k < 3; ++k)
+      if (const std::uint64_t slot = d.first(k); slot != 0) add_lowest(state.lowest[k], unpack(owner, slot));
+  }
+  return state;
 }
 
 bool cross_tile_table::written_by_other(std::size_t unit, std::uintptr_t word, std::int64_t tile) const {
   const dense_word d = dense(unit, word, tile);
   if (d.view != nullptr) {
-    const std::uint32_t owner = std::atomic_ref<std::uint32_t>(d.owner()).load(std::memory_order_seq_cst);
-    if (owner == 0 || owner == static_cast<std::uint64_t>(tile) + 1) return false;  // no other tile touched it
-    if (owner != shared)
-      return std::atomic_ref<std::uint64_t>(d.first(static_cast<int>(access_kind::write))).load(std::memory_order_seq_cst) != 0;
+    const std::uint32_t owner = std::atomic_ref<std::uint32_t>(d.owner()).load(std::memory_order_acquire);
+    if (owner == 0) return false;  // no tile touched it
+    if ((owner & ~has_entry) != static_cast<std::uint64_t>(tile) + 1 &&
+        std::atomic_ref<std::uint64_t>(d.first(static_cast<int>(access_kind::write))).load(std::memory_order_relaxed) != 0)
+      return true;  // its owner, another tile, stored to it
+    if ((owner & has_entry) == 0) return false;  // no tile but the owner touched it
   }
   const shard& s = shard_of(word);
   std::lock_guard g(s.mutex);
@@ -79,7 +89,8 @@ bool cross_tile_table::written_by_other(std::size_t unit, std::uintptr_t word, s
 void cross_tile_table::report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const {
   for (const shard& s : shards_) {
     std::lock_guard g(s.mutex);
-    for (const auto& [word, state] : s.words) {
+    for (const auto& [word, entry] : s.words) {
+      const word_state state = merged(launch, word, entry);
       const first_access& writer = state.lowest[1][0];
       if (writer.tile < 0) continue;  // never written plainly: reads and atomics are compatible (MEM-3)
       // The lowest tile other than the writer's, of any kind.

@@ -11,14 +11,16 @@
 // pages), keep it small and its records cheap; what is reported is what the table alone would report:
 // - the word's owner, the first tile to touch it, and per kind of access the owner's first access
 //   (thread and code address, packed in one word): a word only one tile touches cannot race between
-//   tiles, and most words of most launches are such words (every word of a tile average). The owner
-//   records them without a lock; a word gets an entry in the table (under its shard's lock) only when a
-//   second tile touches it, seeded from these slots, and its owner becomes `shared`. The owner publishes
-//   a slot and then looks at the owner again, the second tile marks the word shared and then reads the
-//   slots: one of the two sees the other (sequentially consistent), and an access both see is recorded
-//   twice, which changes nothing;
-// - the second lowest tile recorded: in a tiled matrix multiply every word of the inputs is read by a
-//   whole row of tiles and only the two lowest count, so a tile above it is dropped before any lock.
+//   tiles, and most words of most launches are such words (every word of a tile average). The owner's
+//   accesses stay in these slots, written by its worker alone with plain stores; the other tiles' go to
+//   the table (under its shard's lock), and the word's owner is marked as having an entry. Nothing reads
+//   the owner's slots while tiles run but written_by_other, which may see them late; the report, after
+//   every tile ended, merges them into the word's entry. (The owner once published its slots to the
+//   table when a second tile came, which took two fences per word a tile touched: a fifth of the cost of
+//   a checked global store.)
+// - the second lowest of the other tiles in the table: in a tiled matrix multiply every word of the
+//   inputs is read by a whole row of tiles and only the two lowest count, so a tile above it is dropped
+//   before any lock.
 #pragma once
 
 #include "../report/finding.hpp"
@@ -55,15 +57,17 @@ class cross_tile_table {
     if (d.view == nullptr) return record_in_table(d, word, kind, tile, thread, pc);
     const auto mine = static_cast<std::uint32_t>(tile + 1);
     std::atomic_ref<std::uint32_t> owner(d.owner());
-    std::uint32_t now = owner.load(std::memory_order_acquire);
-    if (now == 0 && owner.compare_exchange_strong(now, mine, std::memory_order_acq_rel)) now = mine;
-    if (now == mine) {
-      if (record_as_owner(d, kind, thread, pc)) return;
-    } else if (now == shared) {
+    std::uint32_t now = owner.load(std::memory_order_relaxed);
+    if (now == 0 && owner.compare_exchange_strong(now, mine, std::memory_order_relaxed)) now = mine;
+    if ((now & ~has_entry) == mine) {  // the owner's access: in its slot, once per kind
+      std::atomic_ref<std::uint64_t> slot(d.first(static_cast<int>(kind)));
+      if (slot.load(std::memory_order_relaxed) != 0) return;
+      if (packs(thread, pc)) return slot.store(pack(thread, pc), std::memory_order_relaxed);
+    } else {
       const std::uint32_t known = std::atomic_ref<std::uint32_t>(d.second(kind)).load(std::memory_order_relaxed);
-      if (known != 0 && mine >= known) return;  // two lower tiles are in
+      if (known != 0 && mine >= known) return;  // two lower tiles besides the owner are in
     }
-    record_in_table(d, word, kind, tile, thread, pc);  // the word's entry, made by a second tile
+    record_in_table(d, word, kind, tile, thread, pc);
   }
   // Whether captured view `unit` is read-only for the launch: a view of const elements whose memory no
   // writable view of the launch shares. Kernel code cannot store there (but through a const_cast), so its
@@ -77,7 +81,8 @@ class cross_tile_table {
   void report_into(hazard_log& log, const launch_memory& launch, hazard_kind kind) const;
 
  private:
-  static constexpr std::uint32_t shared = 0xffffffff;  // an owner: the word has an entry in the table
+  // The owner's bit saying the word has an entry in the table; the rest is the owner tile + 1.
+  static constexpr std::uint32_t has_entry = 0x80000000;
 
   struct word_state {
     std::array<std::array<first_access, 2>, 3> lowest;  // [access kind][0 lowest, 1 second lowest]
@@ -99,9 +104,9 @@ class cross_tile_table {
   struct view_filter {
     std::uintptr_t base = 0;  // the view's first byte, rounded down to a word
     std::size_t words = 0;
-    zeroed_array<std::uint32_t> owner;   // [word]: the first tile to touch it + 1; 0: none yet; or `shared`
-    zeroed_array<std::uint32_t> second;  // [kind * words + word]: second lowest tile + 1; 0: fewer than two
-    zeroed_array<std::uint64_t> first;   // [kind * words + word]: the owner's first access of the kind, packed
+    zeroed_array<std::uint32_t> owner;   // [word]: the first tile to touch it + 1, | has_entry; 0: none yet
+    zeroed_array<std::uint32_t> second;  // [kind * words + word]: second lowest tile + 1 in the table; 0: fewer than two
+    zeroed_array<std::uint64_t> first;   // [kind * words + word]: the owner's first access of the kind, packed; 0: none
   };
   // One word's dense slots (view null: the word has none, or the tile number does not fit them).
   struct dense_word {
@@ -113,22 +118,16 @@ class cross_tile_table {
   };
 
   dense_word dense(std::size_t unit, std::uintptr_t word, std::int64_t tile) const noexcept {
-    if (unit >= filters_.size() || tile < 0 || tile >= std::int64_t{shared} - 1) return {};
+    if (unit >= filters_.size() || tile < 0 || tile >= std::int64_t{has_entry} - 1) return {};
     view_filter& f = filters_[unit];
     const std::size_t i = (word - f.base) / 4;
     if (f.words == 0 || word < f.base || i >= f.words) return {};
     return {&f, i};
   }
-  // The owner's access, without a lock; false: it must go to the table (the word became shared, or the
-  // access does not pack).
-  bool record_as_owner(const dense_word& d, access_kind kind, int thread, const void* pc) {
-    std::atomic_ref<std::uint64_t> slot(d.first(static_cast<int>(kind)));
-    if (slot.load(std::memory_order_relaxed) != 0) return true;  // the owner's earlier access of this kind is in
-    if (!packs(thread, pc)) return false;
-    slot.store(pack(thread, pc), std::memory_order_seq_cst);
-    return std::atomic_ref<std::uint32_t>(d.owner()).load(std::memory_order_seq_cst) != shared;
-  }
   void record_in_table(const dense_word& d, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc);
+  // The word's entry with its owner's slots merged in (after the launch's tiles ended).
+  word_state merged(const launch_memory& launch, std::uintptr_t word, word_state state) const;
+  static void add_lowest(std::array<first_access, 2>& lowest, const first_access& a) noexcept;
   shard& shard_of(std::uintptr_t word) const noexcept { return shards_[(word >> 2) % shards_.size()]; }
 
   mutable std::array<shard, 64> shards_;

@@ -23,14 +23,17 @@ class word_table {
     }
   }
 
-  // The cell of `word`, value-initialized on first use. Valid until the next call of operator[].
+  // The cell of `word`, new on first use in the tile: value-initialized, or only what a Cell with a static
+  // renew(Cell&) says must change (a slot's earlier cell may be reused as it is where its fields are
+  // numbered by interval, and intervals only grow). Valid until the next call of operator[].
   Cell& operator[](std::uintptr_t word) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     slot* s = find_slot(word);
     if (s->generation != generation_) {
       s->generation = generation_;
       s->word = word;
-      s->cell = Cell{};
+      if constexpr (requires { Cell::renew(s->cell); }) Cell::renew(s->cell);
+      else s->cell = Cell{};
       ++size_;
     }
     return s->cell;
