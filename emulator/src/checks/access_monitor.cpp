@@ -130,6 +130,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
     s->opened_by = source_site{nullptr, 0};
   }
   begin(share);
+  if (stacks_.stride == 0) enabled_ &= in_tile_loops.bits();
 }
 
 void access_monitor::end_tile() noexcept { end(); }
