@@ -140,6 +140,14 @@ void finish(const first_failure& failure, std::optional<hazard_log>& hazards, ch
   if (outcome) std::rethrow_exception(outcome);
 }
 
+// A launch with the checks on whose kernel is not instrumented: counted as one that saw no access (the
+// exit line says how to build kernels for the checks), run once as with the checks off.
+check_counters uninstrumented_launch() {
+  check_counters c;
+  c.launches = 1;
+  return c;
+}
+
 // The bytes of every view a launch captured, so that a launch run in several thread orders starts each
 // from the same memory (views over one buffer are copied, and put back, in the same order).
 class captured_bytes {
@@ -172,7 +180,7 @@ void run_simple(const simple_launch& l) {
   const std::int64_t grain = l.points / chunks > 0 ? l.points / chunks : 1;
   first_failure failure;
   std::optional<hazard_log> hazards;
-  if (o.checks != check_mode::off) {
+  if (o.checks != check_mode::off && l.instrumented) {
     require_own_hooks();  // under libtsan the checks would be silently off
     hazards.emplace(l, false, [&l](std::int64_t point, int) { return "thread " + point_name(l, point) + " of a non-tiled launch"; },
                     o.seed, config_of(o));
@@ -196,6 +204,7 @@ void run_simple(const simple_launch& l) {
       failure.offer(at, kernel_threw(std::current_exception(), "thread " + point_name(l, at) + " of a non-tiled launch"));
     }
   });
+  if (o.checks != check_mode::off && !l.instrumented) count_launch(uninstrumented_launch(), o.summary);
   finish(failure, hazards, o.summary);
 }
 
@@ -224,8 +233,9 @@ void run_tiled(const tiled_launch& l) {
   };
   first_failure failure;
   std::optional<hazard_log> hazards;
-  if (o.checks == check_mode::off) {
+  if (o.checks == check_mode::off || !l.instrumented) {
     run_order(o.seed, failure, nullptr);
+    if (o.checks != check_mode::off) count_launch(uninstrumented_launch(), o.summary);
     finish(failure, hazards, o.summary);
     return;
   }

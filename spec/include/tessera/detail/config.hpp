@@ -21,12 +21,24 @@
 #endif
 
 // The model's own bookkeeping that kernel code runs through (reference counts, coherence flags, bounds
-// checks): the emulator's memory checks watch kernel memory traffic, not this, so it is compiled without
-// their instrumentation (docs/checks.md). In a checked build such a function is not inlined into kernel
-// code; everywhere else the attribute changes nothing.
+// checks, element addresses): the emulator's memory checks watch kernel memory traffic, not this, so it is
+// compiled without their instrumentation (docs/checks.md). In a checked build such a function is not
+// inlined into kernel code (nor is an instrumented one into it). The attribute is given only where the
+// translation unit is instrumented: clang inlines nothing across it, so in a plain build every bounds
+// check was a call.
 // Clang's no_sanitize("thread") still instruments atomics and memcpy in the function, so clang gets the
 // attribute that drops every instrumentation.
-#if TESSERA_DEVICE_PASS || !(defined(__GNUC__) || defined(__clang__))
+#if defined(__SANITIZE_THREAD__)
+#define TESSERA_INSTRUMENTED_FOR_CHECKS 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TESSERA_INSTRUMENTED_FOR_CHECKS 1
+#endif
+#endif
+#ifndef TESSERA_INSTRUMENTED_FOR_CHECKS
+#define TESSERA_INSTRUMENTED_FOR_CHECKS 0
+#endif
+#if TESSERA_DEVICE_PASS || !TESSERA_INSTRUMENTED_FOR_CHECKS || !(defined(__GNUC__) || defined(__clang__))
 #define TESSERA_NOT_CHECKED
 #elif defined(__clang__)
 #define TESSERA_NOT_CHECKED __attribute__((disable_sanitizer_instrumentation))

@@ -27,6 +27,9 @@ class coordinate {
 
   TESSERA_HD constexpr int operator[](int c) const noexcept { return v_[c]; }
   TESSERA_HD constexpr int& operator[](int c) noexcept { return v_[c]; }
+  // Component c, for the model's own bookkeeping compiled without the checks' instrumentation
+  // (TESSERA_NOT_CHECKED): such a function can inline only functions compiled as it is.
+  TESSERA_NOT_CHECKED TESSERA_HD constexpr int component(int c) const noexcept { return v_[c]; }
 
   TESSERA_HD friend constexpr bool operator==(const Derived& a, const Derived& b) noexcept {
     for (int i = 0; i < N; ++i)

@@ -48,7 +48,8 @@ class home_handle {
 
   data_home* get() const noexcept { return home_; }
   data_home* operator->() const noexcept { return home_; }
-  explicit operator bool() const noexcept { return home_ != nullptr; }
+  // Asked by the views' bookkeeping in kernel code, compiled without the checks' instrumentation.
+  TESSERA_NOT_CHECKED explicit operator bool() const noexcept { return home_ != nullptr; }
 
  private:
   data_home* home_ = nullptr;
