@@ -5,13 +5,16 @@
 # diff it (scripts/port_corpus.sh); run every test (the GPU ones included), the benchmark of the emulator's
 # checks against compute-sanitizer, and the GPU benchmark.
 #
-#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR]
+#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--phased-sources DIR] [--external-bundle DIR]
 #                      [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps LIST]
 #
 # --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
 # when the machine lacks Tessera's packages and cannot install them (an offline GPU host).
 # --ported-corpus DIR: the C++ AMP corpus as tessera-port ported it on another machine
 # (scripts/port_corpus.sh --export), for a host without Clang's LibTooling.
+# --phased-sources DIR: bench/peers' runner rewritten by tessera-phases --checked on another machine
+# (bench/sanitizer/phased_runner.sh export), so that the step "bench" times the checked compiled path
+# against compute-sanitizer on a host without Clang's LibTooling.
 # --external-bundle DIR: a C++ AMP test suite ported and built by nvcc on another machine
 # (scripts/port_external_suite.sh --bundle DIR), run here by the step "external".
 # --external-suite SUITE (the suite's root folder, or a .tar.xz of it) with --external-ported DIR (a
@@ -31,11 +34,12 @@
 # GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps suite,corpus,tests,bench,gpus,external,external-emulator,build]"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--phased-sources DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps suite,corpus,tests,bench,gpus,external,external-emulator,build]"
 out="${1:?$usage}"
 shift
 debs=""
 ported=""
+phased=""
 external=""
 external_suite=""
 external_ported=""
@@ -45,6 +49,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --deps) debs="$(cd "${2:?--deps needs a folder}" && pwd)"; shift 2 ;;
     --ported-corpus) ported="$(cd "${2:?--ported-corpus needs a folder}" && pwd)"; shift 2 ;;
+    --phased-sources) phased="$(cd "${2:?--phased-sources needs a folder}" && pwd)"; shift 2 ;;
     --steps) steps="${2:?--steps needs a list}"; shift 2 ;;
     --external-bundle) external="$(cd "${2:?--external-bundle needs a folder}" && pwd)"; shift 2 ;;
     --external-suite) external_suite="$(realpath "${2:?--external-suite needs a folder or .tar.xz}")"; shift 2 ;;
@@ -129,7 +134,12 @@ step() { printf '\n== %s ==\n' "$*"; }
 
   if wants bench; then
     step "benchmark: the emulator's checks on $(nproc) cores against compute-sanitizer on the GPU"
-    LOG="$out/bench-sanitizer.log" "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
+    compiled=""
+    if [ -n "$phased" ] && [ ! -x "$build/tools/tessera-phases" ]; then
+      compiled="$("$here/bench/sanitizer/phased_runner.sh" build "$build" "$phased" 2>"$out/phased-runner.log")" ||
+        { echo "the checked compiled path's runner did not build from $phased (see phased-runner.log)"; compiled=""; status=1; }
+    fi
+    PHASED_CHECKED="$compiled" LOG="$out/bench-sanitizer.log" "$here/bench/sanitizer/emulator_vs_sanitizer.sh" "$build" algo bar mem | tee "$out/bench-sanitizer.md" || status=1
 
     step "GPU benchmark: Tessera against hand-written CUDA"
     "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1

@@ -13,7 +13,8 @@
 # (bench_peers_tessera_cuda) under racecheck, whole process, one launch each after the inputs and the serial
 # oracle (the same work on both sides); the kernels are correct, so every finding is listed. Where the
 # build has the checked compiled path's runner (bench_peers_tessera_phased_checked: tessera-phases was
-# built, or PHASED_CHECKED names a runner built elsewhere), it is timed the same way, beside the fiber path.
+# built, or PHASED_CHECKED names one, e.g. from bench/sanitizer/phased_runner.sh), it is timed the same way,
+# beside the fiber path.
 #
 # Cases caught, side by side, come from the conformance run's report (tessera-conform run --sanitizer):
 # this script measures time only.
@@ -107,7 +108,7 @@ for item in ${WORKLOADS:-tile_average_2x2:2048 tile_average_16x16:2048 matmul_16
   # the last racecheck run's own summary line
   found=$("$sanitizer" --tool racecheck --print-limit 10 "$gpu_runner" "${args[@]}" 2>&1 | grep -m1 -E "RACECHECK SUMMARY|ERROR SUMMARY" | sed 's/^========= //')
   ratio=$(awk -v a="$r" -v b="$e" 'BEGIN {if (b > 0) printf "%.1fx", a / b; else print "n/a"}')
-  pratio="not compared (the runner was not built: tessera-phases needs Clang's LibTooling)"
+  pratio="not compared (the runner was not built: tessera-phases needs Clang's LibTooling; bench/sanitizer/phased_runner.sh builds it from sources rewritten elsewhere)"
   [ "$have_compiled" = 1 ] && pratio=$(awk -v a="$r" -v b="$p" 'BEGIN {if (b > 0) printf "%.1fx", a / b; else print "n/a"}') && p="$p s"
   echo "| $w | $n | $e s | $p | $c s | $r s | ${found:-none printed} | $ratio | $pratio |"
 done
