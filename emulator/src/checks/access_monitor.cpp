@@ -80,6 +80,7 @@ void access_monitor::begin(hazard_log::share& share) {
   log_ = &share.log();
   config_ = log_->config();
   enabled_ = config_.enabled.bits();
+  follow_looks_ = config_.enabled.has(check::spin_waits);
   held_.active = false;
   accesses_ = 0;
   forget_looks();
@@ -131,6 +132,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
   }
   begin(share);
   if (stacks_.stride == 0) enabled_ &= in_tile_loops.bits();
+  follow_looks_ = (enabled_ & static_cast<unsigned>(check::spin_waits)) != 0;
 }
 
 void access_monitor::end_tile() noexcept { end(); }
@@ -189,10 +191,11 @@ void access_monitor::on_watched_access(const void* addr, std::size_t size, acces
   }
   ++accesses_;
   const auto a = reinterpret_cast<std::uintptr_t>(addr);
-  bool a_look, keep_looks;
-  if (repeats_look(a, size, kind, pc, changed, a_look, keep_looks)) return;
+  bool a_look = false, keep_looks = false;
+  if (follow_looks_ && repeats_look(a, size, kind, pc, changed, a_look, keep_looks)) return;
   access_event e{a, size, kind, pc, thread, map_.classify(a), changed, overwrites, looks};
-  if (e.where.cls == memory_class::tile_static || e.where.cls == memory_class::global) remember_look(e, a_look, keep_looks);
+  if (follow_looks_ && (e.where.cls == memory_class::tile_static || e.where.cls == memory_class::global))
+    remember_look(e, a_look, keep_looks);
   const bool may_hold = kind == access_kind::write && config_.allow_same_value && size <= held_write::max_bytes;
   switch (e.where.cls) {
     case memory_class::private_stack:
@@ -244,10 +247,10 @@ void access_monitor::on_tile_static_word(std::uintptr_t a, const void* pc, bool 
   if (runner_ == nullptr) [[unlikely]]  // a non-tiled launch's point: the general path keeps its number
     return on_watched_access(reinterpret_cast<const void*>(a), 4, Kind, pc, changed, overwrites, looks);
   ++accesses_;
-  bool a_look, keep_looks;
-  if (repeats_look(a, 4, Kind, pc, changed, a_look, keep_looks)) return;
+  bool a_look = false, keep_looks = false;
+  if (follow_looks_ && repeats_look(a, 4, Kind, pc, changed, a_look, keep_looks)) return;
   const access_event e{a, 4, Kind, pc, *running_, map_.hot_tile_static(a), changed, overwrites, looks};
-  remember_look(e, a_look, keep_looks);
+  if (follow_looks_) remember_look(e, a_look, keep_looks);
   take_tile_static(e);
 }
 template void access_monitor::on_tile_static_word<access_kind::read>(std::uintptr_t, const void*, bool, bool, bool);

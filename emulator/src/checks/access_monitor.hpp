@@ -259,6 +259,9 @@ class access_monitor : public check_context {
   recent_looks looks_;  // the running thread's last looks (a look that repeats one goes to few checks);
                         // forgotten when another thread (or point) makes a watched access
   int looks_in_a_row_ = 0;  // the running thread's looks since its last store (or since it began to look)
+  // Repeated looks are followed for the spin-wait check only: without it (tiles in tile loops) a repeated
+  // read goes to the checks as any read does, and nothing is remembered.
+  bool follow_looks_ = true;
   bool checks_begun_ = false;  // the checks have seen this task's first access (and set up for it)
 };
 
