@@ -34,8 +34,10 @@ case "$what" in
     [ -f "$sources/origin.txt" ] || { echo "phased_runner: $sources/origin.txt is missing (make SOURCES with \`export\`)" >&2; exit 1; }
     origin="$(sed -n 1p "$sources/origin.txt")"
     checkout="$(sed -n 2p "$sources/origin.txt")"
-    # The forwarding headers name the copies by the exporting machine's path: this folder's instead.
-    grep -rl --include='*.hpp' --include='*.h' "$origin" "$sources/include" 2>/dev/null | xargs -r sed -i "s|$origin|$sources|g"
+    # The forwarding headers name the copies by the folder they were last adapted to (first, the exporting
+    # machine's): this folder's instead.
+    { grep -rl --include='*.hpp' --include='*.h' "$origin" "$sources/include" 2>/dev/null || true; } | xargs -r sed -i "s|$origin|$sources|g"
+    printf '%s\n%s\n' "$sources" "$checkout" >"$sources/origin.txt"  # where they point now
     cmake --build "$build" --target bench_peers_tessera_checked >&2
     obj="bench/peers/CMakeFiles/bench_peers_tessera_checked.dir/tessera_runner.cpp.o"
     compile="$(cd "$build" && ninja -t commands bench_peers_tessera_checked | grep -E " -c [^ ]*bench/peers/tessera_runner.cpp" | tail -1)"
