@@ -75,12 +75,12 @@ void check_context::report_race(const finding& f) {
 
 // --- the monitor --------------------------------------------------------------------------------
 
-void access_monitor::begin(hazard_log::share& share) {
+void access_monitor::begin(hazard_log::share& share, check_set runs) {
   share_ = &share;
   log_ = &share.log();
   config_ = log_->config();
-  enabled_ = config_.enabled.bits();
-  follow_looks_ = config_.enabled.has(check::spin_waits);
+  enabled_ = config_.enabled.bits() & runs.bits();
+  follow_looks_ = (enabled_ & static_cast<unsigned>(check::spin_waits)) != 0;
   held_.active = false;
   accesses_ = 0;
   forget_looks();
@@ -130,9 +130,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
     s->number = 0;
     s->opened_by = source_site{nullptr, 0};
   }
-  begin(share);
-  if (stacks_.stride == 0) enabled_ &= in_tile_loops.bits();
-  follow_looks_ = (enabled_ & static_cast<unsigned>(check::spin_waits)) != 0;
+  begin(share, stacks_.stride == 0 ? in_tile_loops : check_set{});
 }
 
 void access_monitor::end_tile() noexcept { end(); }

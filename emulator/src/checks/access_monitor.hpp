@@ -196,7 +196,8 @@ class access_monitor : public check_context {
       return true;
     else return (enabled_ & static_cast<unsigned>(check_of<Check>::value)) == 0 || c.quiet_after_read(*this, e);
   }
-  void begin(hazard_log::share& share);
+  // The launch's checks, of those in `runs` (the set the way the tile runs allows).
+  void begin(hazard_log::share& share, check_set runs = check_set{});
   [[gnu::cold, gnu::noinline]] void begin_checks();  // at the task's first access
   void end() noexcept;
   // Allow-same-value: the write `e` is about to replace bytes; its findings wait for its thread's next event.
