@@ -64,19 +64,12 @@ const tile_position& phase_runner::position_of(const tiled_launch& launch, std::
   // grid of tiles has the same shape (the position depends on nothing else, whichever launch it is). A
   // dimension beyond the rank has one tile: it carries on at once, so every rank steps alike.
   const int* dims = launch.tiles_per_dim;
-  int* at = last_position_.index;
   if (tile == last_tile_ + 1 && launch.rank == last_rank_ && dims[0] == last_tiles_per_dim_[0] &&
       dims[1] == last_tiles_per_dim_[1] && dims[2] == last_tiles_per_dim_[2]) {
-    if (++at[2] >= dims[2]) {
-      at[2] = 0;
-      if (++at[1] >= dims[1]) {
-        at[1] = 0;
-        ++at[0];
-      }
-    }
+    step_row_major(last_position_, dims);
   } else {
     last_position_ = tile_position{};
-    tessera::detail::delinearize(tile, dims, launch.rank, at);
+    tessera::detail::delinearize(tile, dims, launch.rank, last_position_.index);
     last_rank_ = launch.rank;
     for (int d = 0; d < 3; ++d) last_tiles_per_dim_[d] = dims[d];
   }
@@ -92,22 +85,31 @@ tile_loop_state& tile_loop_block::reset(int threads) {
   return *new (block_.get()) tile_loop_state{};
 }
 
-std::exception_ptr phase_runner::run_tile_loops(const tile_job& job, std::int64_t tile) {
+tiles_run phase_runner::run_tile_loops(const tile_job& job, std::int64_t first, std::int64_t last) {
   const tiled_launch& launch = job.launch;
   const int n = launch.threads_per_tile;
   tile_loop_state& state = loop_.reset(n);
   loop_job_ = &job;
-  loop_tile_ = tile;
+  loop_tile_ = first;
   loop_phase_ = 0;
+  const running_tile running(this);
+  if (job.seed == 0 && job.checks == nullptr) {
+    // The threads' own order, no checks: the tiles one after another in one call (a tile whose thread
+    // threw ends it). The state stays fresh from tile to tile: only a throw changes it.
+    tile_position at = position_of(launch, first);
+    const std::int64_t ran = launch.whole_tiles(launch, at, last - first, state.failed);
+    loop_tile_ = last_tile_ = first + ran - 1;  // where position_of steps on from
+    last_position_ = at;
+    return {first + ran, state.failed ? exception_report(launch, loop_tile_) : nullptr};
+  }
+  // One tile: its own order of the threads, or the checks set up for it.
   if (job.seed != 0) {  // seed 0: local-index order, without a table
-    schedule_order(job.seed, tile, 0, loop_.order(), n);
+    schedule_order(job.seed, first, 0, loop_.order(), n);
     state.order = loop_.order();
   }
-  const running_tile running(this);
-  if (job.checks != nullptr) return run_checked_tile_loops(job, tile, state);
-  launch.whole_tile(launch, position_of(launch, tile));  // read by the kernel's call, field by field
-  if (!state.failed) return nullptr;
-  return exception_report(launch, tile);
+  if (job.checks != nullptr) return {first + 1, run_checked_tile_loops(job, first, state)};
+  launch.whole_tile(launch, position_of(launch, first));  // read by the kernel's call, field by field
+  return {first + 1, state.failed ? exception_report(launch, first) : nullptr};
 }
 
 // Apart from run_tile_loops, which stays lean: a function that calls setjmp keeps its registers on the

@@ -9,7 +9,8 @@
 // divergence, reported with the places and threads. A thread that throws ends the tile after its phase
 // with the lowest such thread's exception.
 //
-// A kernel in tile loops runs its threads itself, in one call per tile; the runner gives it each phase's
+// A kernel in tile loops runs its threads itself, in one call per tile (per run of tiles unchecked in
+// the threads' own order); the runner gives it each phase's
 // order and keeps the exceptions of its threads (tile_loop_state), and reports them as above. Built with
 // the checks as well (tessera_checked_kernels), its tiles are checked: the monitor takes the thread the
 // loops run (tile_loop_state::running), the worker's stack as every thread's own, and each barrier's end
@@ -31,6 +32,13 @@
 #include <vector>
 
 namespace tessera::emulator::detail {
+
+// Where a run of tiles in tile loops stopped: `end` is one past the last tile that ran; `error`, the
+// exception the launch should throw for tile end - 1, or nullptr.
+struct tiles_run {
+  std::int64_t end;
+  std::exception_ptr error;
+};
 
 // The frames of one tile's coroutines: bumped, freed all at once when the tile ends. It grows to the
 // largest tile seen and then allocates nothing.
@@ -82,8 +90,9 @@ class phase_runner {
   // Runs one tile of the job's launch (its `start` is set). Returns nullptr on success, else the exception
   // the launch should throw.
   std::exception_ptr run(const tile_job& job, std::int64_t tile);
-  // The same for a kernel rewritten into tile loops (its `whole_tile` is set).
-  std::exception_ptr run_tile_loops(const tile_job& job, std::int64_t tile);
+  // The same for a kernel rewritten into tile loops (its `whole_tile` is set), from tile `first` on: one
+  // tile, or (the threads' own order, no checks) up to `last` in one call, stopping after a tile that fails.
+  tiles_run run_tile_loops(const tile_job& job, std::int64_t first, std::int64_t last);
 
   // The runner whose tile is executing on this thread, or nullptr.
   static phase_runner* current() noexcept { return current_; }

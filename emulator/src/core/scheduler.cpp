@@ -104,6 +104,10 @@ void refuse_nested_launch() {
     throw unsupported_feature("parallel_for_each called from kernel code; launch from host code only");
 }
 
+// The most tiles a worker runs in tile loops in one call (phase_runner::run_tile_loops): between calls it
+// looks whether a lower tile failed on another worker, which ends the launch.
+constexpr std::int64_t tiles_a_call = 256;
+
 struct kernel_code_scope {
   kernel_code_scope() noexcept { in_kernel_code = true; }
   ~kernel_code_scope() { in_kernel_code = false; }
@@ -222,12 +226,19 @@ void run_tiled(const tiled_launch& l) {
       if (log != nullptr) share.emplace(*log);
       const tile_job job{l, seed, o.stack_bytes, share ? &*share : nullptr};
       worker& w = worker::here();
-      for (std::int64_t t = first; t < last; ++t) {
+      for (std::int64_t t = first; t < last;) {
         if (failure.beyond(t)) return;
-        // A kernel rewritten for the compiled path runs its threads in loops or as coroutines, the others on
-        // fibers.
-        std::exception_ptr e = l.whole_tile ? w.phases.run_tile_loops(job, t) : l.start ? w.phases.run(job, t) : w.runner.run(job, t);
+        // A kernel rewritten for the compiled path runs its threads in loops (up to a run of tiles a call,
+        // short enough for a failure elsewhere to be seen soon) or as coroutines, the others on fibers.
+        if (l.whole_tile) {
+          tiles_run run = w.phases.run_tile_loops(job, t, std::min(last, t + tiles_a_call));
+          if (run.error) failure.offer(run.end - 1, std::move(run.error));
+          t = run.end;
+          continue;
+        }
+        std::exception_ptr e = l.start ? w.phases.run(job, t) : w.runner.run(job, t);
         if (e) failure.offer(t, std::move(e));
+        ++t;
       }
     });
   };

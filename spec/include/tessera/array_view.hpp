@@ -106,11 +106,12 @@ class array_view {
 #if !TESSERA_DEVICE_PASS
     if (const detail::launch_capture* c = detail::active_capture(); c != nullptr && home_) {
       data_ = static_cast<T*>(c->locate(*home_.get(), const_cast<nonconst_value_type*>(data_), !std::is_const_v<T>, typeid(array_view), sizeof(T)));
-      // A launch's copy that points at a mirror (a GPU's memory, an emulated device's own, or emulator:0's
-      // copy of a container): its element accesses are kernel code there and must not treat the home as
-      // host data (prepare_host_access would bring the data home in the middle of the launch). The
-      // caller's views keep the home alive.
-      if (c->in_mirror(*home_.get())) home_ = detail::home_handle();
+      // The launch's copy points at the data where the kernel computes, made current there by locate, and
+      // carries no home: its element accesses are kernel code, with no bookkeeping of where the data is
+      // current (in a mirror - a GPU's memory, an emulated device's own, emulator:0's copy of a container -
+      // prepare_host_access would bring the data home in the middle of the launch; in host memory it would
+      // test, at every access, what locate has just made so). The caller's views keep the home alive.
+      if (!c->dry()) home_ = detail::home_handle();
     }
 #endif
   }

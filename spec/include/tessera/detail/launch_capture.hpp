@@ -43,15 +43,18 @@ struct launch_capture {
   // notes here the accelerator_view of the first captured view whose data is an array placed on one.
   std::shared_ptr<const accelerator_view>* infer_view = nullptr;
 
+  // A dry copy (infer_view): the kernel object is only looked at, never run.
+  bool dry() const noexcept { return infer_view != nullptr; }
+
   // Whether the launch reads `home` in a mirror (a device's memory, or emulator:0's copy of a container)
   // rather than in host memory; never for a dry copy.
   bool in_mirror(const data_home& home) const noexcept {
-    return infer_view == nullptr && (on_device || (mirror_containers && home.source_kind() == data_home::source::host_memory));
+    return !dry() && (on_device || (mirror_containers && home.source_kind() == data_home::source::host_memory));
   }
 
   // Where the copy of a view whose data starts at `data` (inside `home`) must point during the launch.
   void* locate(data_home& home, void* data, bool write, const std::type_info& view_type, std::size_t element_bytes) const {
-    if (infer_view != nullptr) {
+    if (dry()) {
       if (!*infer_view && home.placed() && home.array_view_on()) *infer_view = home.array_view_on();
       return data;
     }
