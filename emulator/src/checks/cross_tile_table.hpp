@@ -8,7 +8,8 @@
 // launch uses the table with one "tile" per thread (its point index).
 //
 // Dense arrays beside the table, per word of each captured view (zero pages until touched, in large
-// pages), keep it small and its records cheap; what is reported is what the table alone would report:
+// pages, kept for the next launch: zeroed_memory.hpp), keep it small and its records cheap; what is
+// reported is what the table alone would report:
 // - the word's owner, the first tile to touch it, and per kind of access the owner's first access
 //   (thread and code address, packed in one word): a word only one tile touches cannot race between
 //   tiles, and most words of most launches are such words (every word of a tile average). The owner's

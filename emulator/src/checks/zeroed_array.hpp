@@ -1,5 +1,6 @@
 // zeroed_array: a check's shadow array of zero cells: a large one in anonymous memory that the kernel
-// maps, zero-filled, on first touch; a small one (under 256 KiB) from the heap.
+// maps, zero-filled, on first touch (kept for the next array of its size: zeroed_memory.hpp); a small one
+// (under 256 KiB) from the heap.
 //
 // The tile_static shadows span the program's whole TLS block, where every tile_static variable of every
 // kernel lives (257 KiB in the conformance executable: 16 MiB of race shadow per worker), and a launch
@@ -8,7 +9,7 @@
 // this array cost nothing. T's all-zero bytes must mean "nothing recorded" (epoch 0 is never current).
 #pragma once
 
-#include <sys/mman.h>
+#include "zeroed_memory.hpp"
 
 #include <cstddef>
 #include <cstdlib>
@@ -16,10 +17,6 @@
 #include <type_traits>
 
 namespace tessera::emulator::detail {
-
-// How an array is to be used: in a few places of a large span (pages of 4 KiB), or densely (large pages
-// where the kernel gives them on request: one fault per 2 MiB, not 512).
-enum class page_use { sparse, dense };
 
 template <class T>
 class zeroed_array {
@@ -30,7 +27,7 @@ class zeroed_array {
   zeroed_array() = default;
   zeroed_array(const zeroed_array&) = delete;
   zeroed_array& operator=(const zeroed_array&) = delete;
-  zeroed_array(zeroed_array&& o) noexcept : data_(o.data_), size_(o.size_) {
+  zeroed_array(zeroed_array&& o) noexcept : data_(o.data_), size_(o.size_), how_(o.how_) {
     o.data_ = nullptr;
     o.size_ = 0;
   }
@@ -39,6 +36,7 @@ class zeroed_array {
       release();
       data_ = o.data_;
       size_ = o.size_;
+      how_ = o.how_;
       o.data_ = nullptr;
       o.size_ = 0;
     }
@@ -59,12 +57,11 @@ class zeroed_array {
       m = std::calloc(n, sizeof(T));
       if (m == nullptr) throw std::bad_alloc();
     } else {
-      m = mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (m == MAP_FAILED) throw std::bad_alloc();
-      if (how == page_use::dense) madvise(m, n * sizeof(T), MADV_HUGEPAGE);  // a hint: refused, the pages stay small
+      m = take_zeroed_mapping(n * sizeof(T), how);
     }
     data_ = static_cast<T*>(m);
     size_ = n;
+    how_ = how;
   }
 
   std::size_t size() const noexcept { return size_; }
@@ -76,13 +73,14 @@ class zeroed_array {
  private:
   void release() noexcept {
     if (data_ != nullptr && size_ * sizeof(T) < small_bytes) std::free(data_);
-    else if (data_ != nullptr) munmap(data_, size_ * sizeof(T));
+    else if (data_ != nullptr) give_back_zeroed_mapping(data_, size_ * sizeof(T), how_);
     data_ = nullptr;
     size_ = 0;
   }
 
   T* data_ = nullptr;
   std::size_t size_ = 0;
+  page_use how_ = page_use::sparse;
 };
 
 }  // namespace tessera::emulator::detail

@@ -1,0 +1,103 @@
+#include "zeroed_memory.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <vector>
+
+namespace tessera::emulator::detail {
+namespace {
+
+struct kept_mapping {
+  void* at;
+  std::size_t bytes;
+  page_use how;
+};
+
+// The address space kept at most. Only the pages a launch touched are memory (zeroed, ready for the next
+// launch); the rest of a mapping costs nothing until touched.
+constexpr std::size_t kept_bytes_limit = std::size_t{512} << 20;
+
+struct kept_mappings {
+  std::mutex mutex;
+  std::vector<kept_mapping> oldest_first;
+  std::size_t bytes = 0;
+};
+kept_mappings& kept() {
+  static auto* k = new kept_mappings;  // never destroyed: a launch may end while the program exits
+  return *k;
+}
+
+// Every byte of the mapping zero again: the pages in memory written, the others (never touched, or
+// swapped out) dropped, which costs nothing where the page tables hold nothing.
+void zero_again(void* at, std::size_t bytes) noexcept {
+  static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t pages = (bytes + page - 1) / page;
+  std::vector<unsigned char> resident(pages);
+  auto* base = static_cast<unsigned char*>(at);
+  if (mincore(at, bytes, resident.data()) != 0) {
+    std::memset(at, 0, bytes);
+    return;
+  }
+  for (std::size_t i = 0; i < pages;) {
+    const bool in_memory = (resident[i] & 1) != 0;
+    std::size_t j = i + 1;
+    while (j < pages && ((resident[j] & 1) != 0) == in_memory) ++j;
+    const std::size_t from = i * page, to = std::min(j * page, bytes);
+    if (in_memory) std::memset(base + from, 0, to - from);
+    else madvise(base + from, to - from, MADV_DONTNEED);
+    i = j;
+  }
+}
+
+}  // namespace
+
+void* take_zeroed_mapping(std::size_t bytes, page_use how) {
+  {
+    kept_mappings& k = kept();
+    std::lock_guard lock(k.mutex);
+    const auto it = std::find_if(k.oldest_first.rbegin(), k.oldest_first.rend(),
+                                 [&](const kept_mapping& m) { return m.bytes == bytes && m.how == how; });
+    if (it != k.oldest_first.rend()) {
+      void* at = it->at;
+      k.bytes -= bytes;
+      k.oldest_first.erase(std::next(it).base());
+      return at;
+    }
+  }
+  void* m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (m == MAP_FAILED) throw std::bad_alloc();
+  if (how == page_use::dense) madvise(m, bytes, MADV_HUGEPAGE);  // a hint: refused, the pages stay small
+  return m;
+}
+
+void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how) noexcept {
+  if (bytes > kept_bytes_limit) {
+    munmap(at, bytes);
+    return;
+  }
+  zero_again(at, bytes);
+  kept_mappings& k = kept();
+  std::vector<kept_mapping> dropped;
+  {
+    std::lock_guard lock(k.mutex);
+    while (k.bytes + bytes > kept_bytes_limit && !k.oldest_first.empty()) {
+      dropped.push_back(k.oldest_first.front());
+      k.bytes -= k.oldest_first.front().bytes;
+      k.oldest_first.erase(k.oldest_first.begin());
+    }
+    try {
+      k.oldest_first.push_back({at, bytes, how});
+      k.bytes += bytes;
+    } catch (...) {  // no room to note it: unmapped
+      dropped.push_back({at, bytes, how});
+    }
+  }
+  for (const kept_mapping& m : dropped) munmap(m.at, m.bytes);
+}
+
+}  // namespace tessera::emulator::detail
