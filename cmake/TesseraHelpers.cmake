@@ -83,26 +83,36 @@ endfunction()
 # one copy (GCC's tail merging and cross-jumping; clang's hoisting and sinking of common code and its
 # tail merging): two helpers' stores become one instruction of neither's line, and a barrier helper
 # called in both branches of an `if` becomes one call, so the divergence between the two calls (BAR-6)
-# is gone. The flags that keep each copy are passed to both.
+# is gone. The flags that keep each copy are passed to both (_tessera_checked_kernel_options: the
+# conformance suite's checked executors give the same to their case sources).
 # Where tessera-phases is built (Clang's LibTooling), the target's sources are compiled through it with
 # --rounds: each loop of a tiled kernel that holds a barrier counts its rounds (tessera/emulator/loop_round.hpp),
 # so threads that reach one barrier call in different rounds of a loop (a `continue` some take) are barrier
 # divergence; without the tool, that divergence goes unseen (docs/emulator.md).
-function(tessera_checked_kernels target)
-  _tessera_count_loop_rounds(${target} counted)
-  target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -g1 -fno-optimize-sibling-calls>
+set(_tessera_checked_kernel_options
+    $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread>
+    $<$<COMPILE_LANGUAGE:CXX>:-g1>
+    $<$<COMPILE_LANGUAGE:CXX>:-fno-optimize-sibling-calls>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:--param=tsan-instrument-func-entry-exit=0>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-tree-loop-distribute-patterns>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-store-merging>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-tree-tail-merge>
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:GNU>>:-fno-crossjumping>
-    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-func-entry-exit=0>"
-    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -tsan-instrument-read-before-write=1>"
-    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -simplifycfg-hoist-common=false>"
-    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -simplifycfg-sink-common=false>"
-    "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm -enable-tail-merge=false>"
     $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:-gdwarf-4>)
+# Clang's: LLVM options, each after its own -mllvm. A target's options are given with SHELL: (CMake drops
+# a repeated option from a target's list); a source file's are not de-duplicated, and SHELL: is not read there.
+set(_tessera_checked_kernel_llvm_options -tsan-instrument-func-entry-exit=0 -tsan-instrument-read-before-write=1
+    -simplifycfg-hoist-common=false -simplifycfg-sink-common=false -enable-tail-merge=false)
+set(_tessera_checked_kernel_target_options ${_tessera_checked_kernel_options})
+set(_tessera_checked_kernel_source_options ${_tessera_checked_kernel_options})
+foreach(option IN LISTS _tessera_checked_kernel_llvm_options)
+  list(APPEND _tessera_checked_kernel_target_options "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:SHELL:-mllvm ${option}>")
+  list(APPEND _tessera_checked_kernel_source_options "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:-mllvm>"
+                                                     "$<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CXX_COMPILER_ID:Clang>>:${option}>")
+endforeach()
+function(tessera_checked_kernels target)
+  _tessera_count_loop_rounds(${target} counted)
+  target_compile_options(${target} PRIVATE ${_tessera_checked_kernel_target_options})
   set_property(TARGET ${target} PROPERTY INTERPROCEDURAL_OPTIMIZATION OFF)
 endfunction()
 
