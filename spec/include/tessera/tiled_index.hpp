@@ -36,8 +36,8 @@ namespace detail {
 // The identities of TIDX-2, computed once for every backend: a thread's indices from its tile and local
 // position.
 template <int D0, int D1, int D2>
-TESSERA_HD constexpr tiled_index<D0, D1, D2> make_tiled_index(const index<tiled_rank<D0, D1, D2>>& tile,
-                                                              const index<tiled_rank<D0, D1, D2>>& local) noexcept {
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD constexpr tiled_index<D0, D1, D2> make_tiled_index(
+    const index<tiled_rank<D0, D1, D2>>& tile, const index<tiled_rank<D0, D1, D2>>& local) noexcept {
   constexpr auto dims = tile_extent_of<D0, D1, D2>();
   index<tiled_rank<D0, D1, D2>> origin;
   for (int i = 0; i < tiled_rank<D0, D1, D2>; ++i) origin[i] = tile[i] * dims[i];

@@ -84,7 +84,7 @@ std::set<const clang::VarDecl*> referenced_in(const std::vector<const clang::Stm
   return v.seen;
 }
 
-// Finds a `break` or `continue` that leaves the statements it walks (it would leave the loop over threads).
+// Finds a `break` or `continue` that leaves the statements it walks (it would leave the lambda run per thread).
 class leaving_jumps : public clang::RecursiveASTVisitor<leaving_jumps> {
  public:
   bool found = false;
@@ -509,8 +509,8 @@ class planner {
     std::string open;
     for (const auto& [v, decl] : reg.declared)
       if (kept_.count(v) != 0) open += kept_type(decl, v) + " " + kept_name(v) + "[decltype(tessera_tile)::threads]; ";
-    open += "for (int tessera_k = 0; tessera_k < decltype(tessera_tile)::threads; ++tessera_k) { "
-            "const int tessera_i = tessera_tile.thread_at(tessera_k); if (tessera_tile.sits_out(tessera_i)) continue; ";
+    // The run's statements as a lambda that each_thread calls for every thread, inlined (looped.hpp).
+    open += "tessera_tile.each_thread([&](const int tessera_i) __attribute__((always_inline)) { ";
     // The thread's index; in a checked build at least that the thread runs (what its accesses are taken for).
     if (reg.used.count(op_->getParamDecl(0)) != 0) open += "auto " + name_ + " = tessera_tile.index(tessera_i); ";
     else if (checked_) open += "tessera_tile.runs(tessera_i); ";
@@ -526,8 +526,8 @@ class planner {
     if (end.isInvalid()) return refuse("part of it is written by a macro");
     // A checked build ends each thread's run where the optimizer cannot move memory accesses across
     // (looped.hpp, thread_ends): every thread's accesses reach the checks, as on the fiber path.
-    insert(end, checked_ ? " } catch (...) { tessera_tile.threw(tessera_i); } ::tessera::emulator::thread_ends(); }"
-                         : " } catch (...) { tessera_tile.threw(tessera_i); } }");
+    insert(end, checked_ ? " } catch (...) { tessera_tile.threw(tessera_i); } ::tessera::emulator::thread_ends(); });"
+                         : " } catch (...) { tessera_tile.threw(tessera_i); } });");
   }
 
   // `T x = e;` -> `auto& x = (tessera_v_x_L_C[tessera_i] = (e));` (`const auto&` for a constant), each

@@ -89,7 +89,7 @@ void run_tiled(const tiled_launch& launch);
 // conformance suite, never of the library) makes this emulator deliberately wrong: it swaps the first two
 // dimensions, which the differ must catch.
 template <int N, class Dims>
-index<N> local_index(int linear, const Dims& dims) {
+TESSERA_INLINE_INTO_KERNEL index<N> local_index(int linear, const Dims& dims) {
   index<N> local = tessera::detail::delinearize<N>(linear, dims);
 #if defined(TESSERA_TEST_BREAK_BACKEND)
   if constexpr (N >= 2) {

@@ -58,7 +58,10 @@
 // into the kernel by a host compiler. The emulator's checks name an access by the innermost line of the
 // user's code in the inline chain of the instruction that made it (docs/checks.md); a copy left out of
 // line, as GCC leaves functions with loops (atomic_fetch_max's) in large translation units, has none, and
-// the report would name a line of the standard library's or Tessera's headers instead.
+// the report would name a line of the standard library's or Tessera's headers instead. And a thread's
+// index arithmetic (make_tiled_index, delinearize): the emulator's tile loops copy a phase's statements once
+// per thread of a small tile, where the local index is a constant and the arithmetic folds away, unless
+// GCC has spent a large translation unit's budget and calls it from every copy.
 #if TESSERA_HOST_COMPILER && (defined(__GNUC__) || defined(__clang__))
 #define TESSERA_INLINE_INTO_KERNEL [[gnu::always_inline]] inline
 #else

@@ -25,7 +25,7 @@ TESSERA_HD inline void delinearize(std::int64_t linear, const Dims& dims, int ra
 }
 
 template <int N, class Dims>
-TESSERA_HD inline index<N> delinearize(std::int64_t linear, const Dims& dims) {
+TESSERA_INLINE_INTO_KERNEL TESSERA_HD index<N> delinearize(std::int64_t linear, const Dims& dims) {
   index<N> idx;
   auto left = static_cast<std::uint64_t>(linear);
   for (int d = N - 1; d >= 0; --d) {
