@@ -9,12 +9,12 @@
 // divergence, reported with the places and threads. A thread that throws ends the tile after its phase
 // with the lowest such thread's exception.
 //
-// A kernel in tile loops runs its threads itself, in one call per tile (per run of tiles unchecked in
-// the threads' own order); the runner gives it each phase's
-// order and keeps the exceptions of its threads (tile_loop_state), and reports them as above. Built with
-// the checks as well (tessera_checked_kernels), its tiles are checked: the monitor takes the thread the
-// loops run (tile_loop_state::running), the worker's stack as every thread's own, and each barrier's end
-// of an interval from the kernel (tile_loop_barrier).
+// A kernel in tile loops runs its threads itself, in one call per tile (per run of tiles, unchecked in the
+// threads' own order); the runner gives it each phase's order and keeps the exceptions of its threads
+// (tile_loop_state), and reports them as above. Built with the checks as well (tessera_checked_kernels),
+// its tiles are checked: the monitor takes the thread the loops run (tile_loop_state::running), the
+// worker's stack as every thread's own, and each barrier's end of an interval from the kernel
+// (tile_loop_barrier).
 #pragma once
 
 #include "tile_runner.hpp"
