@@ -18,9 +18,11 @@ struct kept_mapping {
   page_use how;
 };
 
-// The address space kept at most. Only the pages a launch touched are memory (zeroed, ready for the next
-// launch); the rest of a mapping costs nothing until touched.
-constexpr std::size_t kept_bytes_limit = std::size_t{512} << 20;
+// What is kept: mappings of at most `kept_mapping_limit` (a launch whose tables are larger spends far
+// longer on its accesses than on mapping them), at most `kept_bytes_limit` of them together. Only the pages
+// a launch touched are memory (zeroed, ready for the next launch); the rest costs nothing until touched.
+constexpr std::size_t kept_mapping_limit = std::size_t{64} << 20;
+constexpr std::size_t kept_bytes_limit = std::size_t{256} << 20;
 
 struct kept_mappings {
   std::mutex mutex;
@@ -76,7 +78,7 @@ void* take_zeroed_mapping(std::size_t bytes, page_use how) {
 }
 
 void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how) noexcept {
-  if (bytes > kept_bytes_limit) {
+  if (bytes > kept_mapping_limit) {
     munmap(at, bytes);
     return;
   }

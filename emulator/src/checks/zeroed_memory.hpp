@@ -20,8 +20,8 @@ enum class page_use { sparse, dense };
 // use, else a new one. Throws std::bad_alloc when the system refuses it.
 void* take_zeroed_mapping(std::size_t bytes, page_use how);
 
-// Gives back a mapping from take_zeroed_mapping: kept, zero again, while the mappings kept stay under a
-// bound (the oldest are unmapped first), else unmapped.
+// Gives back a mapping from take_zeroed_mapping: kept, zero again, if it is at most 64 MiB, while the
+// mappings kept stay under 256 MiB (the oldest are unmapped first); else unmapped.
 void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how) noexcept;
 
 }  // namespace tessera::emulator::detail
