@@ -96,6 +96,9 @@ void access_monitor::begin_checks() {
   const pause unwatched;
   checks_begun_ = true;
   map_.prepare_worker();
+  // Reads of a read-only view reach no check but the spin-wait one (global_races drops them): without
+  // it, they end in the hook.
+  map_.set_read_only_views(!follow_looks_, [&](std::size_t unit) { return log_->tiles().read_only(unit); });
   quiet_.resize(map_.tile_static_bytes());
   log_->note_tile_static_modules(map_);
   each_enabled([&](auto& c) { c.on_tile_begin(*this); });

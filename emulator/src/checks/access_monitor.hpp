@@ -102,7 +102,7 @@ class access_monitor : public check_context {
           }
         }
       }
-      if (map_.unwatched(a)) [[likely]] {
+      if (map_.unwatched(a) || (kind == access_kind::read && map_.in_read_only_view(a))) [[likely]] {
         ++accesses_;
         return;
       }

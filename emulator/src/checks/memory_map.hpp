@@ -50,6 +50,21 @@ class memory_map {
            a - arguments_[1].begin < arguments_[1].bytes || a - arguments_[2].begin < arguments_[2].bytes;
   }
 
+  // Whether `a` lies in a view the launch only reads (set_read_only_views): a read there concerns no check
+  // that runs without the spin-wait check. A few compares, inline in every hook.
+  bool in_read_only_view(std::uintptr_t a) const noexcept {
+    return a - read_only_[0].begin < read_only_[0].bytes || a - read_only_[1].begin < read_only_[1].bytes;
+  }
+  // The launch's first two read-only views (`read_only(unit)`), or none (`take` false).
+  template <class ReadOnly>
+  void set_read_only_views(bool take, const ReadOnly& read_only) noexcept {
+    read_only_[0] = read_only_[1] = span{};
+    if (!take || launch_ == nullptr) return;
+    std::size_t n = 0;
+    for (std::size_t u = 0; u < launch_->global_count && n < 2; ++u)
+      if (read_only(u)) read_only_[n++] = span{reinterpret_cast<std::uintptr_t>(launch_->globals[u].begin), launch_->globals[u].bytes};
+  }
+
   // Inline for the memory checks look at most (tile_static in the block of the last such access, and
   // the launch's views); the rest out of line.
   [[gnu::always_inline]] classified classify(std::uintptr_t a) const noexcept {
@@ -115,6 +130,7 @@ class memory_map {
   static constexpr int launch_key_size = 7;
   const void* last_launch_key_[launch_key_size] = {};  // what set_launch was last given
   span arguments_[3];  // the kernel object, the launch descriptor, a non-tiled launch's extent
+  span read_only_[2];  // views the launch only reads, while no check needs their reads
   std::uintptr_t stack_low_ = 0;
   std::size_t stack_bytes_ = 0;
 };
