@@ -79,9 +79,10 @@ class access_monitor : public check_context {
   // update that lost, the load of atomic_fetch_max and atomic_fetch_min).
   //
   // Inline in every hook: an access to memory no check looks at (the running thread's stack, the kernel's
-  // arguments) ends here once the map holds the running thread's stack and no write is held, and so does
-  // a 4-byte read of a quiet tile_static word (quiet_words.hpp), given only to the checks that count
-  // looks; the rest, and the first access of each thread, go on out of line.
+  // arguments; without the spin-wait check, a read of a view the launch only reads) ends here once the
+  // map holds the running thread's stack and no write is held, and so does a 4-byte read of a quiet
+  // tile_static word (quiet_words.hpp), given only to the checks that count looks; the rest, and the
+  // first access of each thread, go on out of line.
   [[gnu::always_inline]] void on_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                         bool overwrites = false, bool looks = true) {
     const auto a = reinterpret_cast<std::uintptr_t>(addr);
