@@ -5,7 +5,7 @@
 # diff it (scripts/port_corpus.sh); run every test (the GPU ones included), the benchmark of the emulator's
 # checks against compute-sanitizer, and the GPU benchmark.
 #
-#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--phased-sources DIR] [--external-bundle DIR]
+#   scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--phased-sources DIR] [--peers-bundle DIR] [--external-bundle DIR]
 #                      [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps LIST]
 #
 # --deps DIR: a folder of Debian .deb files (scripts/fetch_debs.sh makes it) to unpack into the build tree
@@ -15,6 +15,8 @@
 # --phased-sources DIR: bench/peers' runner rewritten by tessera-phases --checked on another machine
 # (bench/sanitizer/phased_runner.sh export), so that the step "bench" times the checked compiled path
 # against compute-sanitizer on a host without Clang's LibTooling.
+# --peers-bundle DIR: bench/peers' programs, kernels and OpenCL packages (bench/peers/bundle.sh pack), for
+# the step "peers": the emulator beside POCL and Oclgrind on this host's cores, in OUTDIR/peers.md.
 # --external-bundle DIR: a C++ AMP test suite ported and built by nvcc on another machine
 # (scripts/port_external_suite.sh --bundle DIR), run here by the step "external".
 # --external-suite SUITE (the suite's root folder, or a .tar.xz of it) with --external-ported DIR (a
@@ -24,8 +26,8 @@
 # builds and runs every executable test of the suite, unported, on the emulator. --external-list FILE: the
 # tests the step "external" evaluates (default: all the --port-only run ported, its sample.txt), so that a
 # whole suite can be split over several calls.
-# --steps LIST: some of suite,corpus,tests,bench,gpus,external,external-emulator,build (default: all but
-# the external ones), so
+# --steps LIST: some of suite,corpus,tests,bench,gpus,peers,external,external-emulator,build (default: all
+# but peers and the external ones), so
 # that the run can be split over several calls on one machine; the build is incremental, each step builds
 # what it needs (build: everything, and nothing run; a fresh host's first call).
 # gpus: the CUDA side of the suite on 1 GPU and then spread over all N (the same cases, seed and
@@ -34,12 +36,13 @@
 # GPU of its own (CTest's resource specification file of the GPUs, made at build time).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--phased-sources DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps suite,corpus,tests,bench,gpus,external,external-emulator,build]"
+usage="usage: scripts/gpu_run.sh OUTDIR [--deps DIR] [--ported-corpus DIR] [--phased-sources DIR] [--peers-bundle DIR] [--external-bundle DIR] [--external-suite SUITE --external-ported DIR [--external-list FILE]] [--steps suite,corpus,tests,bench,gpus,peers,external,external-emulator,build]"
 out="${1:?$usage}"
 shift
 debs=""
 ported=""
 phased=""
+peers_bundle=""
 external=""
 external_suite=""
 external_ported=""
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
     --deps) debs="$(cd "${2:?--deps needs a folder}" && pwd)"; shift 2 ;;
     --ported-corpus) ported="$(cd "${2:?--ported-corpus needs a folder}" && pwd)"; shift 2 ;;
     --phased-sources) phased="$(cd "${2:?--phased-sources needs a folder}" && pwd)"; shift 2 ;;
+    --peers-bundle) peers_bundle="$(cd "${2:?--peers-bundle needs a folder}" && pwd)"; shift 2 ;;
     --steps) steps="${2:?--steps needs a list}"; shift 2 ;;
     --external-bundle) external="$(cd "${2:?--external-bundle needs a folder}" && pwd)"; shift 2 ;;
     --external-suite) external_suite="$(realpath "${2:?--external-suite needs a folder or .tar.xz}")"; shift 2 ;;
@@ -72,21 +76,24 @@ step() { printf '\n== %s ==\n' "$*"; }
   g++ --version | head -1
   echo "$(nproc) cores"
 
-  step "build"
-  cmake_args=(-DCMAKE_BUILD_TYPE=Release)
-  [ -n "$ported" ] && cmake_args+=(-DTESSERA_PORTED_CORPUS="$ported")
-  if [ -n "$debs" ]; then
-    # shellcheck source=offline_deps.sh
-    . "$here/scripts/offline_deps.sh"
-    cmake_deps_args=()
-    unpack_debs "$debs" "$build/deps"
-    cmake_args+=("${cmake_deps_args[@]}")
-  elif command -v apt-get >/dev/null; then
-    "$here/scripts/setup.sh" || true
+  # Every step but peers (which brings its programs) builds here.
+  if [[ ",$steps," != ",peers," ]]; then
+    step "build"
+    cmake_args=(-DCMAKE_BUILD_TYPE=Release)
+    [ -n "$ported" ] && cmake_args+=(-DTESSERA_PORTED_CORPUS="$ported")
+    if [ -n "$debs" ]; then
+      # shellcheck source=offline_deps.sh
+      . "$here/scripts/offline_deps.sh"
+      cmake_deps_args=()
+      unpack_debs "$debs" "$build/deps"
+      cmake_args+=("${cmake_deps_args[@]}")
+    elif command -v apt-get >/dev/null; then
+      "$here/scripts/setup.sh" || true
+    fi
+    # The suite first, so that its run does not wait for (or fail with) the rest of the tree.
+    cmake -S "$here" -B "$build" -G Ninja "${cmake_args[@]}" &&
+      cmake --build "$build" --parallel "$(nproc)" --target conformance_suite conform_cuda_broken || { echo "BUILD FAILED"; exit 1; }
   fi
-  # The suite first, so that its run does not wait for (or fail with) the rest of the tree.
-  cmake -S "$here" -B "$build" -G Ninja "${cmake_args[@]}" &&
-    cmake --build "$build" --parallel "$(nproc)" --target conformance_suite conform_cuda_broken || { echo "BUILD FAILED"; exit 1; }
 
   if wants suite; then
     step "conformance suite: emulator and CUDA, diffed; every case on CUDA under compute-sanitizer too"
@@ -143,6 +150,15 @@ step() { printf '\n== %s ==\n' "$*"; }
 
     step "GPU benchmark: Tessera against hand-written CUDA"
     "$build/bench/cuda/tessera_vs_cuda" | tee "$out/bench-cuda.md" || status=1
+  fi
+
+  if wants peers; then
+    step "benchmark: the emulator beside POCL and Oclgrind on $(nproc) cores (bench/peers)"
+    if [ -n "$peers_bundle" ]; then
+      "$here/bench/peers/bundle.sh" run "$peers_bundle" "$out" 2>"$out/peers.log" | tail -n +2 || status=1
+    else
+      echo "not run: no --peers-bundle DIR (bench/peers/bundle.sh pack makes one where POCL and Oclgrind are installed)"
+    fi
   fi
 
   # unpacked FOLDER_OR_TAR_XZ: the folder itself, or the one folder the archive holds, unpacked under OUTDIR.

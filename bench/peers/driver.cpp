@@ -50,7 +50,22 @@ struct programs {
   std::string opencl = TESSERA_PEERS_OPENCL;
   std::string conform = TESSERA_PEERS_CONFORM;
   std::string oclgrind = "oclgrind";
+  std::string kernels;  // the OpenCL kernels' folder; empty: the one the OpenCL runner was built with
 };
+
+// The OpenCL runner's command line up to its subcommand.
+std::vector<std::string> opencl_runner(const programs& p) {
+  if (p.kernels.empty()) return {p.opencl};
+  return {p.opencl, "--kernels", p.kernels};
+}
+
+// ARGV with the OpenCL runner's command line in place of its program.
+std::vector<std::string> with_opencl_runner(const programs& p, std::vector<std::string> argv) {
+  const auto at = std::find(argv.begin(), argv.end(), p.opencl);
+  const auto runner = opencl_runner(p);
+  if (at != argv.end()) argv.insert(argv.erase(at), runner.begin(), runner.end());
+  return argv;
+}
 
 struct settings {
   double limit = 90;
@@ -110,7 +125,7 @@ std::vector<std::string> command(peers::config c, const programs& p, const peers
     case peers::config_count: break;
   }
   argv.insert(argv.end(), args.begin(), args.end());
-  return argv;
+  return with_opencl_runner(p, argv);
 }
 
 // Work of one launch, for predicting a larger size's time from a smaller one's.
@@ -126,7 +141,7 @@ struct availability {
 
 availability probe(const programs& p, peers::run_info& info) {
   availability a;
-  const auto r = peers::run_child({p.opencl, "platforms"}, {}, 60);
+  const auto r = peers::run_child(with_opencl_runner(p, {p.opencl, "platforms"}), {}, 60);
   const auto j = last_json(r.out);
   if (!r.started || !j) {
     a.pocl_why = a.oclgrind_why = "the OpenCL runner did not run: " + (r.error.empty() ? first_line(r.err) : r.error);
@@ -139,7 +154,7 @@ availability probe(const programs& p, peers::run_info& info) {
     }
   if (!a.pocl) a.pocl_why = "no POCL platform (install pocl-opencl-icd: scripts/setup.sh --peers)";
   if (find_program(p.oclgrind)) {
-    const auto v = peers::run_child({p.oclgrind, p.opencl, "platforms"}, {}, 60);
+    const auto v = peers::run_child(with_opencl_runner(p, {p.oclgrind, p.opencl, "platforms"}), {}, 60);
     if (const auto jv = last_json(v.out); jv && !(*jv)["platforms"].empty()) {
       a.oclgrind = true;
       info.oclgrind = (*jv)["platforms"][0]["version"].get<std::string>();
@@ -334,8 +349,8 @@ std::vector<peers::detection_row> detect(const programs& p, const settings& s, c
     if (!a.oclgrind) {
       d.oclgrind = "n/a: " + a.oclgrind_why;
     } else {
-      const auto r = peers::run_child({p.oclgrind, "--data-races", "--uninitialized", "--max-errors", std::to_string(max_errors), p.opencl, "hazard",
-                                       "--name", t.name, "--platform", "Oclgrind"},
+      const auto r = peers::run_child(with_opencl_runner(p, {p.oclgrind, "--data-races", "--uninitialized", "--max-errors", std::to_string(max_errors),
+                                                          p.opencl, "hazard", "--name", t.name, "--platform", "Oclgrind"}),
                                       {}, s.hazard_limit);
       const oclgrind_summary o = parse_oclgrind(r.err);
       const auto j = last_json(r.out);
@@ -388,6 +403,7 @@ int main(int argc, char** argv) {
   app.add_option("--opencl", p.opencl, "bench_peers_opencl")->capture_default_str();
   app.add_option("--conform", p.conform, "conform_emulator (the hazard corpus's executor)")->capture_default_str();
   app.add_option("--oclgrind", p.oclgrind, "oclgrind")->capture_default_str();
+  app.add_option("--kernels", p.kernels, "Folder of the OpenCL kernels (bench/peers/kernels), for programs run away from their build");
   CLI11_PARSE(app, argc, argv);
   for (const auto& name : s.twins)
     if (std::none_of(peers::twins().begin(), peers::twins().end(), [&](const peers::twin& t) { return t.name == name; })) {
