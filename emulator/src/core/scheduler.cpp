@@ -113,6 +113,17 @@ struct kernel_code_scope {
   ~kernel_code_scope() { in_kernel_code = false; }
 };
 
+// The fewest tiles or points a worker takes at a time: workers * 16 tasks in all, enough for an even load,
+// and each a block of neighbours, so that workers do not write the same cache lines of a launch's views
+// and of the checks' tables beside them, and each task's set-up (the worker's share of the log) is paid
+// rarely. (Split down to single tiles, a checked 2x2 tile average of 256x256 on 16 workers spent a third of
+// its time recording its stores in the cross-tile table, whose lines neighbouring tiles share, and some
+// of its launches took twice as long: bench/RESULTS-emulator.md.)
+std::int64_t task_grain(std::int64_t count, unsigned workers) {
+  const std::int64_t tasks = static_cast<std::int64_t>(workers) * 16;
+  return std::max<std::int64_t>(count / tasks, 1);
+}
+
 template <class Body>
 void for_each_task(std::int64_t count, std::int64_t grain, unsigned workers, const Body& body) {
   if (workers <= 1) {
@@ -180,8 +191,7 @@ void run_simple(const simple_launch& l) {
   refuse_nested_launch();
   const options o = get_options();
   const unsigned workers = effective_workers();
-  const std::int64_t chunks = static_cast<std::int64_t>(workers) * 16;
-  const std::int64_t grain = l.points / chunks > 0 ? l.points / chunks : 1;
+  const std::int64_t grain = task_grain(l.points, workers);
   first_failure failure;
   std::optional<hazard_log> hazards;
   if (o.checks != check_mode::off && l.instrumented) {
@@ -221,7 +231,8 @@ void run_tiled(const tiled_launch& l) {
   // every tile in one call: the per-call set-up (the worker's share of the log, the worker's lookup) is
   // paid once, not per tile.
   const auto run_order = [&](std::uint64_t seed, first_failure& failure, hazard_log* log) {
-    for_each_task(l.tiles, workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : 1, workers, [&](std::int64_t first, std::int64_t last) {
+    const std::int64_t grain = workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : task_grain(l.tiles, workers);
+    for_each_task(l.tiles, grain, workers, [&](std::int64_t first, std::int64_t last) {
       std::optional<hazard_log::share> share;
       if (log != nullptr) share.emplace(*log);
       const tile_job job{l, seed, o.stack_bytes, share ? &*share : nullptr};
