@@ -561,23 +561,31 @@ TEST(GlobalMemoryHazards, EveryWordTwoTilesRaceOnIsRecordedWhicheverTileTouchesI
 }
 
 // The launch's tables of which tile touched each word are kept for the next launch of the same sizes
-// (emulator/src/checks/zeroed_memory.hpp): a launch must see nothing of the last one's tiles. Here each
+// (emulator/src/checks/zeroed_memory.hpp), zeroed when the launch ends, in parts on every worker where
+// there are several: a launch must see nothing of the last one's tiles, at any worker count. Here each
 // word is written by one tile in each launch, a different one each time: a word still owned by the
 // last launch's tile would be reported as a race between two tiles.
 TEST(GlobalMemoryHazards, ALaunchSeesNothingOfTheTilesOfTheLaunchBeforeIt) {
-  constexpr int words = 1 << 18;  // a megabyte: tables large enough to be mapped, not allocated
+  const auto saved = emulator::get_options();
+  constexpr int words = 1 << 18;  // a megabyte: tables large enough to be mapped, and zeroed in parts
   std::vector<int> data(words, 0);
   array_view<int, 1> v(words, data);
-  for (int shift : {0, 256, 512, 1024}) {
-    EXPECT_NO_THROW(parallel_for_each(v.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) {
-      v[(t.global[0] + shift) % words] = shift;
-    })) << "tiles shifted by " << shift;
+  auto o = saved;
+  for (unsigned w : {1u, 2u, 8u}) {
+    o.workers = w;
+    emulator::set_options(o);
+    for (int shift : {0, 256, 512, 1024}) {
+      EXPECT_NO_THROW(parallel_for_each(v.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) {
+        v[(t.global[0] + shift) % words] = shift;
+      })) << w << " workers, tiles shifted by " << shift;
+    }
+    // And a race is still found in the kept tables.
+    const auto hs = hazards_of([&] {
+      parallel_for_each(v.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) { v[t.local[0]] = t.tile[0]; });
+    });
+    EXPECT_EQ(count_kind(hs, "race between tiles"), 1) << w << " workers: " << describe(hs);
   }
-  // And a race is still found in the kept tables.
-  const auto hs = hazards_of([&] {
-    parallel_for_each(v.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) { v[t.local[0]] = t.tile[0]; });
-  });
-  EXPECT_EQ(count_kind(hs, "race between tiles"), 1) << describe(hs);
+  emulator::set_options(saved);
   v.synchronize();
 }
 

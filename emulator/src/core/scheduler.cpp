@@ -142,7 +142,15 @@ check_config config_of(const options& o) {
 
 // How a launch ends: the lowest failure, unless a check stopped it; then the checks' report. Divergence
 // and faults come before the hazards they may cause (MEM-8). The checks' counters are kept either way.
-void finish(const first_failure& failure, std::optional<hazard_log>& hazards, check_summary summary) {
+// A launch's checks let go inside its workers' arena: the tables they give back are zeroed for the next
+// launch there, by every worker (zeroed_memory.cpp), not by this thread alone.
+void let_go(std::optional<hazard_log>& hazards, unsigned workers) {
+  if (hazards && workers > 1) arena_for(workers)->arena.execute([&] { hazards.reset(); });
+  hazards.reset();
+}
+
+// The launch's outcome: its first failure or its findings, thrown; its checks counted and let go.
+void finish(const first_failure& failure, std::optional<hazard_log>& hazards, check_summary summary, unsigned workers) {
   std::exception_ptr outcome;
   if (hazards && failure.stopped_by_check()) {
     const std::int64_t stopped = hazards->config().stop_at_first ? failure.index() : -1;
@@ -152,6 +160,7 @@ void finish(const first_failure& failure, std::optional<hazard_log>& hazards, ch
     if (!outcome && hazards) outcome = hazards->report();
   }
   if (hazards) count_launch(hazards->counters(), summary);
+  let_go(hazards, workers);
   if (outcome) std::rethrow_exception(outcome);
 }
 
@@ -219,7 +228,7 @@ void run_simple(const simple_launch& l) {
     }
   });
   if (o.checks != check_mode::off && !l.instrumented) count_launch(uninstrumented_launch(), o.summary);
-  finish(failure, hazards, o.summary);
+  finish(failure, hazards, o.summary, workers);
 }
 
 void run_tiled(const tiled_launch& l) {
@@ -258,7 +267,7 @@ void run_tiled(const tiled_launch& l) {
   if (o.checks == check_mode::off || !l.instrumented) {
     run_order(o.seed, failure, nullptr);
     if (o.checks != check_mode::off) count_launch(uninstrumented_launch(), o.summary);
-    finish(failure, hazards, o.summary);
+    finish(failure, hazards, o.summary, workers);
     return;
   }
   require_own_hooks();  // under libtsan the checks would be silently off
@@ -270,17 +279,18 @@ void run_tiled(const tiled_launch& l) {
   std::optional<captured_bytes> start;
   if (o.seeds > 1) start.emplace(l);
   run_order(o.seed, failure, &*hazards);
-  if (failure.error()) return finish(failure, hazards, o.summary);
+  if (failure.error()) return finish(failure, hazards, o.summary, workers);
   for (unsigned k = 1; k < o.seeds; ++k) {
     start->restore();
     first_failure again;
     std::optional<hazard_log> more;
     more.emplace(l, true, names, o.seed + k, config_of(o));
     run_order(o.seed + k, again, &*more);
-    if (again.error()) return finish(again, more, o.summary);
+    if (again.error()) return finish(again, more, o.summary, workers);
     hazards->absorb(*more);
+    let_go(more, workers);
   }
-  finish(failure, hazards, o.summary);
+  finish(failure, hazards, o.summary, workers);
 }
 
 }  // namespace tessera::emulator::detail
