@@ -113,15 +113,24 @@ struct kernel_code_scope {
   ~kernel_code_scope() { in_kernel_code = false; }
 };
 
-// The fewest tiles or points a worker takes at a time: workers * 16 tasks in all, enough for an even load,
-// and each a block of neighbours, so that workers do not write the same cache lines of a launch's views
-// and of the checks' tables beside them, and each task's set-up (the worker's share of the log) is paid
-// rarely. (Split down to single tiles, a checked 2x2 tile average of 256x256 on 16 workers spent a third of
-// its time recording its stores in the cross-tile table, whose lines neighbouring tiles share, and some
-// of its launches took twice as long: bench/RESULTS-emulator.md.)
+// The fewest points a worker takes at a time: workers * 16 tasks in all, enough for an even load, each a
+// block of neighbours, so that each task's set-up (the worker's share of the log) is paid rarely.
 std::int64_t task_grain(std::int64_t count, unsigned workers) {
   const std::int64_t tasks = static_cast<std::int64_t>(workers) * 16;
   return std::max<std::int64_t>(count / tasks, 1);
+}
+
+// The fewest tiles: as many as make `min_threads` threads, but no more than points would get. Tiles of a
+// few threads split down to single tiles put neighbouring tiles on different workers, which wrote the
+// same cache lines of the launch's views and of the checks' tables (a checked 2x2 tile average of 256x256
+// on 16 workers spent a third of its time recording its stores, and some launches took twice as long);
+// a tile of many threads is a task's worth of work alone, and workers that finish early take what is left
+// tile by tile (16x16 tiles on 16 workers: a tile average and a matmul 7-9% faster than in blocks of
+// tiles / (workers * 16)). bench/RESULTS-emulator.md has both.
+std::int64_t tile_grain(std::int64_t tiles, unsigned workers, std::int64_t threads_per_tile) {
+  constexpr std::int64_t min_threads = 256;
+  const std::int64_t enough = std::max<std::int64_t>(min_threads / std::max<std::int64_t>(threads_per_tile, 1), 1);
+  return std::min(task_grain(tiles, workers), enough);
 }
 
 template <class Body>
@@ -240,7 +249,7 @@ void run_tiled(const tiled_launch& l) {
   // every tile in one call: the per-call set-up (the worker's share of the log, the worker's lookup) is
   // paid once, not per tile.
   const auto run_order = [&](std::uint64_t seed, first_failure& failure, hazard_log* log) {
-    const std::int64_t grain = workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : task_grain(l.tiles, workers);
+    const std::int64_t grain = workers <= 1 ? std::max<std::int64_t>(l.tiles, 1) : tile_grain(l.tiles, workers, l.threads_per_tile);
     for_each_task(l.tiles, grain, workers, [&](std::int64_t first, std::int64_t last) {
       std::optional<hazard_log::share> share;
       if (log != nullptr) share.emplace(*log);
