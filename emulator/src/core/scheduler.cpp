@@ -125,7 +125,7 @@ std::int64_t task_grain(std::int64_t count, unsigned workers) {
 // same cache lines of the launch's views and of the checks' tables (a checked 2x2 tile average of 256x256
 // on 16 workers spent a third of its time recording its stores, and some launches took twice as long);
 // a tile of many threads is a task's worth of work alone, and workers that finish early take what is left
-// tile by tile (16x16 tiles on 16 workers: a tile average and a matmul 7-9% faster than in blocks of
+// tile by tile (16x16 tiles on 16 workers: a tile average and a matmul 7% faster than in blocks of
 // tiles / (workers * 16)). bench/RESULTS-emulator.md has both.
 std::int64_t tile_grain(std::int64_t tiles, unsigned workers, std::int64_t threads_per_tile) {
   constexpr std::int64_t min_threads = 256;
