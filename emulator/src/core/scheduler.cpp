@@ -149,8 +149,6 @@ check_config config_of(const options& o) {
   return check_config{o.enabled_checks, o.allow_same_value, o.checks == check_mode::stop};
 }
 
-// How a launch ends: the lowest failure, unless a check stopped it; then the checks' report. Divergence
-// and faults come before the hazards they may cause (MEM-8). The checks' counters are kept either way.
 // A launch's checks let go inside its workers' arena: the tables they give back are zeroed for the next
 // launch there, by every worker (zeroed_memory.cpp), not by this thread alone.
 void let_go(std::optional<hazard_log>& hazards, unsigned workers) {
@@ -158,7 +156,9 @@ void let_go(std::optional<hazard_log>& hazards, unsigned workers) {
   hazards.reset();
 }
 
-// The launch's outcome: its first failure or its findings, thrown; its checks counted and let go.
+// How a launch ends: the lowest failure, unless a check stopped it; then the checks' report. Divergence
+// and faults come before the hazards they may cause (MEM-8). The checks' counters are kept either way,
+// and the checks let go before the outcome is thrown.
 void finish(const first_failure& failure, std::optional<hazard_log>& hazards, check_summary summary, unsigned workers) {
   std::exception_ptr outcome;
   if (hazards && failure.stopped_by_check()) {
