@@ -48,6 +48,11 @@ case "$what" in
     shift 3
     root="$bundle/root"     # every package but the host's libraries
     spare="$bundle/spare"   # base_libs, of which only what the host lacks is used
+    for d in bin kernels debs-pocl debs-oclgrind debs-libs; do
+      [ -n "$(ls -A "$bundle/$d" 2>/dev/null)" ] ||
+        { echo "bundle: $bundle/$d is missing or empty (make BUNDLE with \`bench/peers/bundle.sh pack\` and bring all of it)" >&2; exit 1; }
+    done
+    export PATH="$PATH:/sbin:/usr/sbin"  # ldconfig
     rm -rf "$root" "$spare" && mkdir -p "$root" "$spare/lib"
     for d in "$bundle"/debs-pocl/*.deb "$bundle"/debs-oclgrind/*.deb; do dpkg -x "$d" "$root"; done
     for d in "$bundle"/debs-libs/*.deb; do
