@@ -77,7 +77,9 @@ step() { printf '\n== %s ==\n' "$*"; }
   echo "$(nproc) cores"
 
   # Every step but peers (which brings its programs) builds here.
-  if [[ ",$steps," != ",peers," ]]; then
+  builds=false
+  for one in ${steps//,/ }; do [ "$one" = peers ] || builds=true; done
+  if $builds; then
     step "build"
     cmake_args=(-DCMAKE_BUILD_TYPE=Release)
     [ -n "$ported" ] && cmake_args+=(-DTESSERA_PORTED_CORPUS="$ported")

@@ -53,18 +53,13 @@ struct programs {
   std::string kernels;  // the OpenCL kernels' folder; empty: the one the OpenCL runner was built with
 };
 
-// The OpenCL runner's command line up to its subcommand.
-std::vector<std::string> opencl_runner(const programs& p) {
-  if (p.kernels.empty()) return {p.opencl};
-  return {p.opencl, "--kernels", p.kernels};
-}
-
-// ARGV with the OpenCL runner's command line in place of its program.
-std::vector<std::string> with_opencl_runner(const programs& p, std::vector<std::string> argv) {
-  const auto at = std::find(argv.begin(), argv.end(), p.opencl);
-  const auto runner = opencl_runner(p);
-  if (at != argv.end()) argv.insert(argv.erase(at), runner.begin(), runner.end());
-  return argv;
+// The OpenCL runner's command line: `before` (oclgrind and its options, where it runs under Oclgrind), the
+// runner, the kernels' folder where one was given, then `args` (its subcommand and options).
+std::vector<std::string> opencl_command(const programs& p, std::vector<std::string> before, std::initializer_list<std::string> args) {
+  before.push_back(p.opencl);
+  if (!p.kernels.empty()) before.insert(before.end(), {"--kernels", p.kernels});
+  before.insert(before.end(), args);
+  return before;
 }
 
 struct settings {
@@ -119,13 +114,13 @@ std::vector<std::string> command(peers::config c, const programs& p, const peers
     case peers::tessera_checked: argv = {p.tessera_checked}; break;
     case peers::tessera_compiled: argv = {p.tessera_compiled}; break;
     case peers::tessera_compiled_checked: argv = {p.tessera_compiled_checked}; break;
-    case peers::pocl: argv = {p.opencl, "workload", "--platform", "Portable Computing Language"}; break;
-    case peers::oclgrind: argv = {p.oclgrind, p.opencl, "workload", "--platform", "Oclgrind"}; break;
-    case peers::oclgrind_races: argv = {p.oclgrind, "--data-races", p.opencl, "workload", "--platform", "Oclgrind"}; break;
+    case peers::pocl: argv = opencl_command(p, {}, {"workload", "--platform", "Portable Computing Language"}); break;
+    case peers::oclgrind: argv = opencl_command(p, {p.oclgrind}, {"workload", "--platform", "Oclgrind"}); break;
+    case peers::oclgrind_races: argv = opencl_command(p, {p.oclgrind, "--data-races"}, {"workload", "--platform", "Oclgrind"}); break;
     case peers::config_count: break;
   }
   argv.insert(argv.end(), args.begin(), args.end());
-  return with_opencl_runner(p, argv);
+  return argv;
 }
 
 // Work of one launch, for predicting a larger size's time from a smaller one's.
@@ -141,7 +136,7 @@ struct availability {
 
 availability probe(const programs& p, peers::run_info& info) {
   availability a;
-  const auto r = peers::run_child(with_opencl_runner(p, {p.opencl, "platforms"}), {}, 60);
+  const auto r = peers::run_child(opencl_command(p, {}, {"platforms"}), {}, 60);
   const auto j = last_json(r.out);
   if (!r.started || !j) {
     a.pocl_why = a.oclgrind_why = "the OpenCL runner did not run: " + (r.error.empty() ? first_line(r.err) : r.error);
@@ -154,7 +149,7 @@ availability probe(const programs& p, peers::run_info& info) {
     }
   if (!a.pocl) a.pocl_why = "no POCL platform (install pocl-opencl-icd: scripts/setup.sh --peers)";
   if (find_program(p.oclgrind)) {
-    const auto v = peers::run_child(with_opencl_runner(p, {p.oclgrind, p.opencl, "platforms"}), {}, 60);
+    const auto v = peers::run_child(opencl_command(p, {p.oclgrind}, {"platforms"}), {}, 60);
     if (const auto jv = last_json(v.out); jv && !(*jv)["platforms"].empty()) {
       a.oclgrind = true;
       info.oclgrind = (*jv)["platforms"][0]["version"].get<std::string>();
@@ -349,8 +344,8 @@ std::vector<peers::detection_row> detect(const programs& p, const settings& s, c
     if (!a.oclgrind) {
       d.oclgrind = "n/a: " + a.oclgrind_why;
     } else {
-      const auto r = peers::run_child(with_opencl_runner(p, {p.oclgrind, "--data-races", "--uninitialized", "--max-errors", std::to_string(max_errors),
-                                                          p.opencl, "hazard", "--name", t.name, "--platform", "Oclgrind"}),
+      const auto r = peers::run_child(opencl_command(p, {p.oclgrind, "--data-races", "--uninitialized", "--max-errors", std::to_string(max_errors)},
+                                                      {"hazard", "--name", t.name, "--platform", "Oclgrind"}),
                                       {}, s.hazard_limit);
       const oclgrind_summary o = parse_oclgrind(r.err);
       const auto j = last_json(r.out);
