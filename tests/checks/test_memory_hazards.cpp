@@ -14,6 +14,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -380,6 +381,39 @@ TEST(TileStaticHazards, ReportsAreTheSameAtEveryWorkerCountAndEverySeedFindsTheR
       EXPECT_EQ(run(), reference) << w << " workers, seed " << seed;
     }
   }
+  emulator::set_options(saved);
+}
+
+// tile_static variables live in each thread's static TLS, which a thread made by pthread keeps at the top
+// of its stack's mapping: a thread's own stack (tile loops run there) must not take them in. A launch made
+// from a thread other than the program's first runs its tiles there at one worker, and a race in one tile
+// of many is a pool thread's to find at several.
+TEST(TileStaticHazards, ARaceIsFoundOnEveryThreadThatRunsTiles) {
+  const auto saved = emulator::get_options();
+  const int read_line = __LINE__ + 8;  // the kernel line the finding must name
+  auto racy_last_tile = [](int tiles) {
+    std::vector<int> out(16 * static_cast<std::size_t>(tiles));
+    array_view<int, 1> v(16 * tiles, out);
+    return hazards_of([&] {
+      parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+        tile_static int s[16];
+        s[t.local[0]] = t.local[0];
+        if (t.tile[0] == tiles - 1) v[t] = s[(t.local[0] + 1) % 16];  // the last tile reads before the barrier
+        t.barrier.wait();
+        if (t.tile[0] != tiles - 1) v[t] = s[(t.local[0] + 1) % 16];
+      });
+    });
+  };
+  auto o = saved;
+  o.workers = 1;
+  emulator::set_options(o);
+  std::vector<hazard_detected::hazard> from_other_thread;
+  std::thread([&] { from_other_thread = racy_last_tile(4); }).join();
+  EXPECT_TRUE(has(from_other_thread, "read after write", read_line)) << describe(from_other_thread);
+  o.workers = 8;
+  emulator::set_options(o);
+  const auto on_pool = racy_last_tile(64);
+  EXPECT_TRUE(has(on_pool, "read after write", read_line)) << describe(on_pool);
   emulator::set_options(saved);
 }
 

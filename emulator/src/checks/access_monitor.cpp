@@ -7,7 +7,7 @@
 namespace tessera::emulator::detail {
 namespace {
 
-// The calling thread's stack (non-tiled kernels run on the worker's own stack).
+// The calling thread's stack as pthread reports it (access_monitor::use_worker_stack takes its TLS out).
 void thread_stack(std::uintptr_t& low, std::uintptr_t& high) {
   pthread_attr_t attr;
   low = high = 0;
@@ -120,10 +120,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
   running_ = &runner.running_thread();
   stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
   stacks_ = runner.stacks();
-  if (stacks_.stride == 0) {  // every thread on the worker's own stack (tile loops)
-    if (worker_stack_high_ == 0) thread_stack(worker_stack_low_, worker_stack_high_);
-    map_.set_private_stack(worker_stack_low_, worker_stack_high_);
-  }
+  if (stacks_.stride == 0) use_worker_stack();  // every thread on the worker's own stack (tile loops)
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
   tile_ = tile;
@@ -147,10 +144,18 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   tile_ = *point;
   ++tile_static_.epoch;  // no word quiet in a tile is quiet here: points have no tile_static interval
   map_.set_launch(launch, &launch, sizeof launch, launch.extent, sizeof(int) * static_cast<std::size_t>(launch.rank));
-  std::uintptr_t low, high;
-  thread_stack(low, high);
-  map_.set_private_stack(low, high);
+  use_worker_stack();
   begin(share);
+}
+
+void access_monitor::use_worker_stack() {
+  if (worker_stack_high_ == 0) {
+    const pause unwatched;  // prepare_worker runs template code that instrumented units share
+    map_.prepare_worker();
+    thread_stack(worker_stack_low_, worker_stack_high_);
+    worker_stack_high_ = map_.below_tls(worker_stack_low_, worker_stack_high_);
+  }
+  map_.set_private_stack(worker_stack_low_, worker_stack_high_);
 }
 
 void access_monitor::end_points() noexcept {

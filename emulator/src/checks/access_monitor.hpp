@@ -124,6 +124,9 @@ class access_monitor : public check_context {
   // begins the checks; a non-tiled launch; no thread running).
   [[gnu::noinline]] bool took_running_thread() noexcept;
   void take_thread(int thread) noexcept;
+  // Kernel code runs on the worker's own stack (tile loops, a non-tiled launch's points): the map takes
+  // it, found once per worker, as the private stack.
+  void use_worker_stack();
   [[gnu::noinline]] void on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                            bool overwrites, bool looks);
   // A 4-byte access to the TLS block of the last tile_static access, by the thread whose stack the map

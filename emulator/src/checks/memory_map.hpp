@@ -41,6 +41,13 @@ class memory_map {
     stack_low_ = low;
     stack_bytes_ = high - low;
   }
+  // The top of a thread's stack [low, high) as pthread reports it, below this worker's static TLS blocks
+  // (after prepare_worker). glibc puts them at the top of the mapping of every thread but the program's
+  // first, and reports the whole mapping as the stack: taken in, the tile_static variables there would be
+  // the private stack, which no check looks at.
+  std::uintptr_t below_tls(std::uintptr_t low, std::uintptr_t high) const noexcept {
+    return !tls_.empty() && tls_low_ > low && tls_low_ < high ? tls_low_ : high;
+  }
 
   // Whether `a` is memory no check looks at: the running thread's own stack or the kernel's arguments
   // (classify would say private_stack or argument). Most of a kernel's accesses are such (its locals, the
