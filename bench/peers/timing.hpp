@@ -1,15 +1,20 @@
 // How the runners time a workload. Every launch is timed and checked against the oracle. The first is a
 // warm-up and is not counted: POCL compiles a kernel for its work-group size at the first launch, and
-// first-touch page faults and cold caches fall there too. Then timed launches while the time budget
-// lasts (at least one, at most `max_runs`); the result is their median. A configuration whose warm-up
-// alone took longer than the budget (Oclgrind on large sizes: an interpreter, with no compilation to
-// amortise) is not run again: its warm-up is its result, marked as such.
+// first-touch page faults and cold caches fall there too. Then, not counted either, more launches until
+// `settle_seconds` have passed since the first began: a program's threads are not spread over the cores
+// at once (on the 2-core virtual machine both of the emulator's workers shared one core for the first
+// 25-28 launches of a 4 ms kernel, ~0.1 s, and ran at one worker's speed; bench/RESULTS-peers.md), and
+// POCL's threads start the same way. Then timed launches while the time budget lasts (at least one, at
+// most `max_runs`); the result is their median. A configuration whose warm-up alone took longer than the
+// budget (Oclgrind on large sizes: an interpreter, with no compilation to amortise) is not run again: its
+// warm-up is its result, marked as such.
 #pragma once
 
 #include "../machine.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -24,13 +29,15 @@ struct timed {
 
 // run() performs one launch and returns its seconds, or throws (a launch error, a wrong result).
 template <class Run>
-timed time_launches(Run&& run, double budget_seconds, int max_runs = 7) {
+timed time_launches(Run&& run, double budget_seconds, int max_runs = 31, double settle_seconds = 0.25) {
   timed t;
+  const auto began = std::chrono::steady_clock::now();
   t.warm_up = run();
   if (t.warm_up > budget_seconds) {
     t.seconds = t.warm_up;
     return t;
   }
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() < settle_seconds) run();
   double spent = 0;
   do {
     const double s = run();
