@@ -107,6 +107,14 @@ class access_monitor : public check_context {
         ++accesses_;
         return;
       }
+      // Then a word of the view of the last global access (a kernel stores to one view, word by word)
+      if (size == 4 && map_.in_hot_view(a)) {
+        switch (kind) {
+          case access_kind::read: return on_global_word<access_kind::read>(a, pc, changed, overwrites, looks);
+          case access_kind::write: return on_global_word<access_kind::write>(a, pc, changed, overwrites, looks);
+          case access_kind::atomic: return on_global_word<access_kind::atomic>(a, pc, changed, overwrites, looks);
+        }
+      }
     }
     on_watched_access(addr, size, kind, pc, changed, overwrites, looks);
   }
@@ -133,6 +141,10 @@ class access_monitor : public check_context {
   // holds, no write held: on_watched_access less what the hook already knows, compiled per kind of access.
   template <access_kind Kind>
   [[gnu::noinline]] void on_tile_static_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks);
+  // The same for a 4-byte access to the view of the last global access (memory_map::in_hot_view): the
+  // general path less the classifying, in a function small enough to enter cheaply.
+  template <access_kind Kind>
+  [[gnu::noinline]] void on_global_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks);
   // What every watched access does with the running thread's looks: true when `a` repeats a remembered
   // look (then delivered as such); `a_look` and `keep_looks` for remember_look.
   [[gnu::always_inline]] bool repeats_look(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, bool changed,

@@ -81,6 +81,18 @@ void memory_map::set_launch(const launch_memory& launch, const void* descriptor,
   arguments_[0] = span{reinterpret_cast<std::uintptr_t>(launch.kernel), launch.kernel_bytes};
   arguments_[1] = span{reinterpret_cast<std::uintptr_t>(descriptor), descriptor_bytes};
   arguments_[2] = extent_dims != nullptr ? span{reinterpret_cast<std::uintptr_t>(extent_dims), extent_bytes} : span{};
+  hot_view_ = span{};
+  own_bytes_ = 0;
+  for (std::size_t i = 0; i < launch.global_count && i < 64; ++i) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(launch.globals[i].begin);
+    const std::uintptr_t end = begin + launch.globals[i].bytes;
+    bool shared = false;
+    for (std::size_t k = 0; k < i && !shared; ++k) {
+      const auto other = reinterpret_cast<std::uintptr_t>(launch.globals[k].begin);
+      shared = begin < other + launch.globals[k].bytes && other < end;
+    }
+    if (!shared) own_bytes_ |= std::uint64_t{1} << i;
+  }
 }
 
 // The blocks one by one, after a range test of them all in classify: every library with TLS (libc,

@@ -81,10 +81,22 @@ class memory_map {
     if (a - tls_low_ < tls_high_ - tls_low_ && in_other_tls_block(a, c)) return c;
     for (std::size_t i = 0; i < launch_->global_count; ++i) {
       const auto b = reinterpret_cast<std::uintptr_t>(launch_->globals[i].begin);
-      if (a - b < launch_->globals[i].bytes) return {memory_class::global, i, a - b};
+      if (a - b < launch_->globals[i].bytes) {
+        if (i < 64 && ((own_bytes_ >> i) & 1) != 0) {
+          hot_view_ = span{b, launch_->globals[i].bytes};
+          hot_unit_ = i;
+        }
+        return {memory_class::global, i, a - b};
+      }
     }
     return classify_rest(a);
   }
+
+  // An address in the view of the last global access classify found (a view that shares no byte with a
+  // view before it, so that classify would find the same one): true, with what classify would say.
+  // Inline in every 4-byte hook, as hot_tile_static_word is.
+  bool in_hot_view(std::uintptr_t a) const noexcept { return a - hot_view_.begin < hot_view_.bytes; }
+  classified hot_global(std::uintptr_t a) const noexcept { return {memory_class::global, hot_unit_, a - hot_view_.begin}; }
 
   // A 4-byte-aligned address in the TLS block of the last tile_static access: its word of shadow
   // (shadow_index / 4), or no_word. Inline in every 4-byte hook (quiet_words.hpp). A block's shadow starts
@@ -128,6 +140,12 @@ class memory_map {
   mutable std::uintptr_t hot_tls_begin_ = 0;
   mutable std::size_t hot_tls_bytes_ = 0;
   mutable std::size_t hot_tls_shadow_ = 0;
+
+  // The view of the last global access (bytes 0: none since the launch was set), and which of the first 64
+  // views share no byte with a view before them (set_launch).
+  mutable span hot_view_;
+  mutable std::size_t hot_unit_ = 0;
+  std::uint64_t own_bytes_ = 0;
 
   // Out of line: whether `a` is in a TLS block (it becomes the hot one), and what is left after the
   // views (the arguments, read-only data, host memory).
