@@ -539,6 +539,29 @@ TEST(GlobalMemoryHazards, EveryTileReadingSharedInputAndWritingItsOwnOutputIsCle
   EXPECT_EQ(out[255], 30.0f);
 }
 
+// Two launches from one call site may pass the checks the same addresses (the launch's structure, the
+// kernel's copy) and other views: nothing the checks keep of one launch's views may reach the next. The
+// second launch here swaps the first's buffers, and the race on its first view is named as that view's.
+TEST(GlobalMemoryHazards, ALaunchFromTheCallSiteOfTheLastIsCheckedWithItsOwnViews) {
+  std::vector<int> p(64, 1), q(64, 2);
+  array_view<int, 1> vp(64, p), vq(64, q);
+  auto step = [](array_view<int, 1> a, array_view<int, 1> b) {
+    return hazards_of([&] {
+      parallel_for_each(a.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+        tile_static int s[16];
+        s[t.local[0]] = 1;  // each tile's first access: tile_static memory
+        if (t.local[0] < 2) a[t.tile_origin[0]] = s[t.local[0]];  // threads 0 and 1 of a tile store one word
+        t.barrier.wait();
+        b[t] = 2;
+      });
+    });
+  };
+  step(vp, vq);
+  const auto hs = step(vq, vp);
+  ASSERT_FALSE(hs.empty());
+  for (const auto& h : hs) EXPECT_NE(h.location.find("of captured view 1 "), std::string::npos) << describe(hs);
+}
+
 TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
   const auto saved = emulator::get_options();
   auto run = [] {

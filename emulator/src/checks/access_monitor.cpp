@@ -124,7 +124,7 @@ void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
   tile_ = tile;
-  map_.set_launch(launch, &launch, sizeof launch, runner_memory, runner_bytes);
+  map_.set_launch(share.log().id(), launch, &launch, sizeof launch, runner_memory, runner_bytes);
   for (interval_state* s : {&tile_static_, &global_}) {
     s->first_epoch = ++s->epoch;
     s->number = 0;
@@ -143,7 +143,7 @@ void access_monitor::begin_points(const simple_launch& launch, const std::int64_
   threads_ = 1;
   tile_ = *point;
   ++tile_static_.epoch;  // no word quiet in a tile is quiet here: points have no tile_static interval
-  map_.set_launch(launch, &launch, sizeof launch, launch.extent, sizeof(int) * static_cast<std::size_t>(launch.rank));
+  map_.set_launch(share.log().id(), launch, &launch, sizeof launch, launch.extent, sizeof(int) * static_cast<std::size_t>(launch.rank));
   use_worker_stack();
   begin(share);
 }

@@ -68,12 +68,17 @@ void memory_map::prepare_worker() {
   constant_segments();
 }
 
-void memory_map::set_launch(const launch_memory& launch, const void* descriptor, std::size_t descriptor_bytes,
+void memory_map::set_launch(std::uint64_t number, const launch_memory& launch, const void* descriptor, std::size_t descriptor_bytes,
                             const void* extent_dims, std::size_t extent_bytes) {
   // Every tile of a launch passes the same spans: set them once (the default mode pays this per tile,
   // even for kernels that never reach the checks).
-  const void* key[launch_key_size] = {&launch, launch.kernel, reinterpret_cast<const void*>(launch.kernel_bytes), descriptor,
-                                       reinterpret_cast<const void*>(descriptor_bytes), extent_dims,
+  const void* key[launch_key_size] = {reinterpret_cast<const void*>(static_cast<std::uintptr_t>(number)),
+                                       &launch,
+                                       launch.kernel,
+                                       reinterpret_cast<const void*>(launch.kernel_bytes),
+                                       descriptor,
+                                       reinterpret_cast<const void*>(descriptor_bytes),
+                                       extent_dims,
                                        reinterpret_cast<const void*>(extent_bytes)};
   if (launch_ == &launch && std::equal(key, key + launch_key_size, last_launch_key_)) return;
   std::copy(key, key + launch_key_size, last_launch_key_);

@@ -35,7 +35,9 @@ class memory_map {
   // Finds this worker's TLS blocks (once per worker thread: TLS addresses are per thread).
   void prepare_worker();
   // The launch's global and argument memory; `descriptor` is the launch structure the kernel body reads.
-  void set_launch(const launch_memory& launch, const void* descriptor, std::size_t descriptor_bytes,
+  // `number`: the launch's own (hazard_log::id); two launches from one call site may have every address
+  // here alike, and other views.
+  void set_launch(std::uint64_t number, const launch_memory& launch, const void* descriptor, std::size_t descriptor_bytes,
                   const void* extent_dims, std::size_t extent_bytes);
   void set_private_stack(std::uintptr_t low, std::uintptr_t high) noexcept {
     stack_low_ = low;
@@ -152,7 +154,7 @@ class memory_map {
   bool in_other_tls_block(std::uintptr_t a, classified& c) const noexcept;
   classified classify_rest(std::uintptr_t a) const noexcept;
   const launch_memory* launch_ = nullptr;
-  static constexpr int launch_key_size = 7;
+  static constexpr int launch_key_size = 8;
   const void* last_launch_key_[launch_key_size] = {};  // what set_launch was last given
   span arguments_[3];  // the kernel object, the launch descriptor, a non-tiled launch's extent
   span read_only_[2];  // views the launch only reads, while no check needs their reads
