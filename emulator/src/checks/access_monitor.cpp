@@ -248,36 +248,29 @@ void access_monitor::take_thread(int thread) noexcept {
   forget_looks();  // the last thread's looks are not this one's
 }
 
-template <access_kind Kind>
-void access_monitor::on_tile_static_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks) {
+template <memory_class C, access_kind Kind>
+void access_monitor::on_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks) {
   if (runner_ == nullptr) [[unlikely]]  // a non-tiled launch's point: the general path keeps its number
     return on_watched_access(reinterpret_cast<const void*>(a), 4, Kind, pc, changed, overwrites, looks);
   ++accesses_;
   bool a_look = false, keep_looks = false;
   if (follow_looks_ && repeats_look(a, 4, Kind, pc, changed, a_look, keep_looks)) return;
-  const access_event e{a, 4, Kind, pc, *running_, map_.hot_tile_static(a), changed, overwrites, looks};
+  const access_event e{a, 4, Kind, pc, *running_, C == memory_class::tile_static ? map_.hot_tile_static(a) : map_.hot_global(a),
+                       changed, overwrites, looks};
   if (follow_looks_) remember_look(e, a_look, keep_looks);
-  take_tile_static(e);
+  if constexpr (C == memory_class::tile_static) {
+    take_tile_static(e);
+  } else {
+    if (Kind == access_kind::write && config_.allow_same_value) hold_write(e);
+    deliver<memory_class::global>(e);
+  }
 }
-template <access_kind Kind>
-void access_monitor::on_global_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks) {
-  if (runner_ == nullptr) [[unlikely]]  // a non-tiled launch's point: the general path keeps its number
-    return on_watched_access(reinterpret_cast<const void*>(a), 4, Kind, pc, changed, overwrites, looks);
-  ++accesses_;
-  bool a_look = false, keep_looks = false;
-  if (follow_looks_ && repeats_look(a, 4, Kind, pc, changed, a_look, keep_looks)) return;
-  const access_event e{a, 4, Kind, pc, *running_, map_.hot_global(a), changed, overwrites, looks};
-  if (follow_looks_) remember_look(e, a_look, keep_looks);
-  if (Kind == access_kind::write && config_.allow_same_value) hold_write(e);
-  deliver<memory_class::global>(e);
-}
-template void access_monitor::on_global_word<access_kind::read>(std::uintptr_t, const void*, bool, bool, bool);
-template void access_monitor::on_global_word<access_kind::write>(std::uintptr_t, const void*, bool, bool, bool);
-template void access_monitor::on_global_word<access_kind::atomic>(std::uintptr_t, const void*, bool, bool, bool);
-
-template void access_monitor::on_tile_static_word<access_kind::read>(std::uintptr_t, const void*, bool, bool, bool);
-template void access_monitor::on_tile_static_word<access_kind::write>(std::uintptr_t, const void*, bool, bool, bool);
-template void access_monitor::on_tile_static_word<access_kind::atomic>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_word<memory_class::tile_static, access_kind::read>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_word<memory_class::tile_static, access_kind::write>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_word<memory_class::tile_static, access_kind::atomic>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_word<memory_class::global, access_kind::read>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_word<memory_class::global, access_kind::write>(std::uintptr_t, const void*, bool, bool, bool);
+template void access_monitor::on_word<memory_class::global, access_kind::atomic>(std::uintptr_t, const void*, bool, bool, bool);
 
 void access_monitor::hold_write(const access_event& e) noexcept {
   // The hook runs before the store: the bytes are still the old ones.

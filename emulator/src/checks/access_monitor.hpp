@@ -96,11 +96,7 @@ class access_monitor : public check_context {
             on_quiet_read(a, pc);
             return;
           }
-          switch (kind) {  // a constant in every hook: one copy of the path per kind of access
-            case access_kind::read: return on_tile_static_word<access_kind::read>(a, pc, changed, overwrites, looks);
-            case access_kind::write: return on_tile_static_word<access_kind::write>(a, pc, changed, overwrites, looks);
-            case access_kind::atomic: return on_tile_static_word<access_kind::atomic>(a, pc, changed, overwrites, looks);
-          }
+          return on_word<memory_class::tile_static>(a, kind, pc, changed, overwrites, looks);
         }
       }
       if (map_.unwatched(a) || (kind == access_kind::read && map_.in_read_only_view(a))) [[likely]] {
@@ -108,13 +104,7 @@ class access_monitor : public check_context {
         return;
       }
       // Then a word of the view of the last global access (a kernel stores to one view, word by word)
-      if (size == 4 && map_.in_hot_view(a)) {
-        switch (kind) {
-          case access_kind::read: return on_global_word<access_kind::read>(a, pc, changed, overwrites, looks);
-          case access_kind::write: return on_global_word<access_kind::write>(a, pc, changed, overwrites, looks);
-          case access_kind::atomic: return on_global_word<access_kind::atomic>(a, pc, changed, overwrites, looks);
-        }
-      }
+      if (size == 4 && map_.in_hot_view(a)) return on_word<memory_class::global>(a, kind, pc, changed, overwrites, looks);
     }
     on_watched_access(addr, size, kind, pc, changed, overwrites, looks);
   }
@@ -137,14 +127,20 @@ class access_monitor : public check_context {
   void use_worker_stack();
   [[gnu::noinline]] void on_watched_access(const void* addr, std::size_t size, access_kind kind, const void* pc, bool changed,
                                            bool overwrites, bool looks);
-  // A 4-byte access to the TLS block of the last tile_static access, by the thread whose stack the map
-  // holds, no write held: on_watched_access less what the hook already knows, compiled per kind of access.
-  template <access_kind Kind>
-  [[gnu::noinline]] void on_tile_static_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks);
-  // The same for a 4-byte access to the view of the last global access (memory_map::in_hot_view): the
-  // general path less the classifying, in a function small enough to enter cheaply.
-  template <access_kind Kind>
-  [[gnu::noinline]] void on_global_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks);
+  // A 4-byte access to the TLS block of the last tile_static access (C: tile_static) or to the view of the
+  // last global access (C: global, memory_map::in_hot_view), by the thread whose stack the map holds, no
+  // write held: on_watched_access less what the hook already knows, in a function small enough to enter
+  // cheaply, compiled per memory and kind of access (`kind` is a constant in every hook).
+  template <memory_class C>
+  [[gnu::always_inline]] void on_word(std::uintptr_t a, access_kind kind, const void* pc, bool changed, bool overwrites, bool looks) {
+    switch (kind) {
+      case access_kind::read: return on_word<C, access_kind::read>(a, pc, changed, overwrites, looks);
+      case access_kind::write: return on_word<C, access_kind::write>(a, pc, changed, overwrites, looks);
+      case access_kind::atomic: return on_word<C, access_kind::atomic>(a, pc, changed, overwrites, looks);
+    }
+  }
+  template <memory_class C, access_kind Kind>
+  [[gnu::noinline]] void on_word(std::uintptr_t a, const void* pc, bool changed, bool overwrites, bool looks);
   // What every watched access does with the running thread's looks: true when `a` repeats a remembered
   // look (then delivered as such); `a_look` and `keep_looks` for remember_look.
   [[gnu::always_inline]] bool repeats_look(std::uintptr_t a, std::size_t size, access_kind kind, const void* pc, bool changed,
