@@ -2,6 +2,7 @@
 // reports' timing chart (tessera/reports/svg_chart.hpp) with each configuration as a "backend" and each
 // workload and size as a "case": the same log-scale grouped bars, no second chart writer.
 #include "report.hpp"
+#include "timing.hpp"
 
 #include <tessera/conformance/results.hpp>
 #include <tessera/reports/svg_chart.hpp>
@@ -105,10 +106,11 @@ std::string markdown(const report& r) {
 
   m << "## Time per launch\n\n";
   m << "One launch, kernel only: building programs, creating buffers and uploading inputs are not timed. The first launch is a "
-       "warm-up (POCL compiles for the work-group size there), and launches go on untimed until 0.25 s after it began (a "
-       "program's threads are not spread over the cores at once); the time is the median of the launches after that, at most "
-       "31, repeated for up to "
-    << printf_string("%g", i.budget)
+       "warm-up (POCL compiles for the work-group size there), and launches go on untimed until "
+    << printf_string("%g", peers::settle_seconds)
+    << " s after it began (a program's threads are not spread over the cores at once); the time is the median of the "
+       "launches after that, at most "
+    << peers::max_runs << ", repeated for up to " << printf_string("%g", i.budget)
     << " s. \\* a single launch: the warm-up alone took longer than that, so it was not repeated. Every launch's output equals "
        "the serial oracle's, bit for bit (the inputs are small multiples of 1/4 or small integers, so every sum is exact). "
     << "**> " << limit_text(i.limit) << "**: killed at the limit; **(est. t)**: not run, because the previous size of the same "

@@ -27,9 +27,13 @@ struct timed {
   bool warm_up_only() const { return samples.empty(); }
 };
 
+// The untimed launches' span after the warm-up begins, and the most timed launches (the report states both).
+inline constexpr double settle_seconds = 0.25;
+inline constexpr int max_runs = 31;
+
 // run() performs one launch and returns its seconds, or throws (a launch error, a wrong result).
 template <class Run>
-timed time_launches(Run&& run, double budget_seconds, int max_runs = 31, double settle_seconds = 0.25) {
+timed time_launches(Run&& run, double budget_seconds) {
   timed t;
   const auto began = std::chrono::steady_clock::now();
   t.warm_up = run();
