@@ -8,15 +8,16 @@ kernel's thread body counts apart from the kernel's own lines.
 
 Callgrind's call tree cannot follow the emulator's fibers (a switch to another stack looks like returns),
 so a launch cannot be cut out of a run by function (--toggle-collect). Instead the runner is profiled
-twice: one launch (--budget 0), and eight (--budget 1e9: a warm-up and the runner's limit of seven).
-The difference of the two profiles, function by function and source file by source file, divided by
-seven, is one launch in steady state (stacks mapped, caches of the previous launch warm); what the
+twice: one launch (--budget 0), and many (--budget 1e9: a warm-up, the untimed launches of the settle
+span and the runner's most timed launches; the runner's JSON counts them). The difference of the two
+profiles, function by function and source file by source file, divided by the difference of the counts,
+is one launch in steady state (stacks mapped, caches of the previous launch warm); what the
 program does once (inputs, the oracle, start-up) cancels out. What the benchmark does around each
 launch (filling the output, comparing it with the oracle) is in the difference too and is shown apart.
 
-    bench/callgrind_breakdown.py BUILD_DIR WORKLOAD SIZE [--checked | --compiled] [--out DIR]
+    bench/callgrind_breakdown.py BUILD_DIR WORKLOAD SIZE [--checked] [--compiled] [--out DIR]
 
-BUILD_DIR holds bench/peers/bench_peers_tessera[_checked|_phased] (--compiled: the compiled path) (configured where OpenCL is installed,
+BUILD_DIR holds bench/peers/bench_peers_tessera[_phased][_checked] (--compiled: the compiled path) (configured where OpenCL is installed,
 scripts/setup.sh --peers). One worker (TESSERA_WORKERS=1), seed 0.
 """
 import argparse
@@ -195,7 +196,7 @@ def hook_calls(path):
     return calls
 
 def run(build, workload, size, checked, budget, out, compiled=False):
-    prog = os.path.join(build, "bench/peers/bench_peers_tessera" + ("_checked" if checked else "_phased" if compiled else ""))
+    prog = os.path.join(build, "bench/peers/bench_peers_tessera" + ("_phased" if compiled else "") + ("_checked" if checked else ""))
     env = dict(os.environ, TESSERA_WORKERS="1", TESSERA_SEED="0", TESSERA_CHECKS="report" if checked else "off")
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out, prog, "--workload", workload, "--size",
            str(size), "--budget", budget]
@@ -203,29 +204,32 @@ def run(build, workload, size, checked, budget, out, compiled=False):
     result = json.loads(r.stdout.strip().splitlines()[-1])
     if not result.get("ok"):
         sys.exit(f"{' '.join(cmd)}: {result}")
-    return 1 + len(result["samples"])
+    return 1 + result.get("settling_launches", 0) + len(result["samples"])
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("build")
     p.add_argument("workload")
     p.add_argument("size", type=int)
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--checked", action="store_true")
-    mode.add_argument("--compiled", action="store_true", help="the compiled path (bench_peers_tessera_phased)")
+    p.add_argument("--checked", action="store_true")
+    p.add_argument("--compiled", action="store_true", help="the compiled path (bench_peers_tessera_phased[_checked])")
     p.add_argument("--out", default="callgrind-breakdown")
     p.add_argument("--json", help="also write the categories (instructions per launch) here")
     p.add_argument("--reuse", action="store_true", help="read the profiles an earlier run left in --out")
     a = p.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    label = "checked" if a.checked else "compiled" if a.compiled else "off"
+    label = ("compiled-" if a.compiled else "") + ("checked" if a.checked else "off")
     stem = os.path.join(a.out, f"{a.workload}-{a.size}-{label}")
+    counts = stem + ".launches"
     if a.reuse:
-        launches = 7
+        with open(counts) as f:
+            launches = int(f.read())
     else:
         one = run(a.build, a.workload, a.size, a.checked, "0", stem + ".1.out", a.compiled)
         many = run(a.build, a.workload, a.size, a.checked, "1e9", stem + ".8.out", a.compiled)
         launches = many - one
+        with open(counts, "w") as f:
+            f.write(str(launches))
     p1, p8 = profile(stem + ".1.out"), profile(stem + ".8.out")
     per_launch = collections.Counter()
     by_cat = collections.Counter()
@@ -236,7 +240,7 @@ def main():
     threads, crossings = threads_of(a.workload, a.size), crossings_of(a.workload, a.size)
     accesses = (hook_calls(stem + ".8.out") - hook_calls(stem + ".1.out")) / launches if a.checked else 0
     launch_total = sum(v for k, v in by_cat.items() if k != "bench")
-    print(f"## {a.workload} N={a.size}, {'checked' if a.checked else 'compiled path' if a.compiled else 'checks off'}: {threads} threads, {crossings} crossings"
+    print(f"## {a.workload} N={a.size}, {('compiled path, ' if a.compiled else '') + ('checked' if a.checked else 'checks off')}: {threads} threads, {crossings} crossings"
           + (f", {accesses:.0f} checked accesses" if accesses else "") + " per launch")
     print(f"instructions per launch (emulator, net of the benchmark's own work): {launch_total:,.0f}")
     print("| where | per thread | per crossing | share |" + (" per access |" if accesses else ""))

@@ -22,7 +22,8 @@ namespace peers {
 
 struct timed {
   double warm_up = 0;           // seconds of the first launch
-  std::vector<double> samples;  // seconds of each timed launch after it
+  int settling = 0;             // untimed launches between the warm-up and the timed ones
+  std::vector<double> samples;  // seconds of each timed launch after them
   double seconds = 0;           // what the table shows: their median, or the warm-up when there are none
   bool warm_up_only() const { return samples.empty(); }
 };
@@ -41,7 +42,10 @@ timed time_launches(Run&& run, double budget_seconds) {
     t.seconds = t.warm_up;
     return t;
   }
-  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() < settle_seconds) run();
+  while (std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() < settle_seconds) {
+    run();
+    ++t.settling;
+  }
   double spent = 0;
   do {
     const double s = run();
@@ -54,7 +58,8 @@ timed time_launches(Run&& run, double budget_seconds) {
 }
 
 inline nlohmann::json to_json(const timed& t) {
-  return nlohmann::json{{"seconds", t.seconds}, {"warm_up", t.warm_up}, {"samples", t.samples}, {"warm_up_only", t.warm_up_only()}};
+  return nlohmann::json{{"seconds", t.seconds}, {"warm_up", t.warm_up}, {"samples", t.samples},
+                        {"settling_launches", t.settling}, {"warm_up_only", t.warm_up_only()}};
 }
 
 }  // namespace peers

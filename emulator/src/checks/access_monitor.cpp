@@ -105,35 +105,43 @@ void access_monitor::begin_checks() {
 }
 
 void access_monitor::end() noexcept {
-  if (active_ == this && checks_begun_) {
-    each_enabled([&](auto& c) { c.on_tile_end(*this); });
-    share_->count_accesses(accesses_);
-  }
+  if (active_ == this && checks_begun_) share_->count_accesses(accesses_);
   checks_begun_ = false;
   held_.active = false;  // a thread that failed or was unwound: its last write is not settled
   active_ = nullptr;
 }
 
-void access_monitor::begin_tile(tile_threads& runner, const tiled_launch& launch, std::int64_t tile, hazard_log::share& share,
-                                const void* runner_memory, std::size_t runner_bytes) {
+void access_monitor::begin_tiles(tile_threads& runner, const tiled_launch& launch, hazard_log::share& share, const void* runner_memory,
+                                 std::size_t runner_bytes) {
   runner_ = &runner;
   running_ = &runner.running_thread();
-  stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
   stacks_ = runner.stacks();
   if (stacks_.stride == 0) use_worker_stack();  // every thread on the worker's own stack (tile loops)
   point_ = nullptr;
   threads_ = launch.threads_per_tile;
-  tile_ = tile;
   map_.set_launch(share.log().id(), launch, &launch, sizeof launch, runner_memory, runner_bytes);
+  begin(share, stacks_.stride == 0 ? in_tile_loops : check_set{});
+}
+
+void access_monitor::next_tile(std::int64_t tile) {
+  stack_known_for_ = not_yet;  // a thread may run on another stack in this tile
+  tile_ = tile;
   for (interval_state* s : {&tile_static_, &global_}) {
     s->first_epoch = ++s->epoch;
     s->number = 0;
     s->opened_by = source_site{nullptr, 0};
   }
-  begin(share, stacks_.stride == 0 ? in_tile_loops : check_set{});
+  held_.active = false;  // a tile a check stopped: its last write is not settled
+  forget_looks();
+  // Before the run's first access the checks are not set up; that access sets them up for this tile.
+  if (checks_begun_) each_enabled([&](auto& c) { c.on_tile_begin(*this); });
 }
 
-void access_monitor::end_tile() noexcept { end(); }
+void access_monitor::tile_ended() noexcept {
+  if (active_ == this && checks_begun_) each_enabled([&](auto& c) { c.on_tile_end(*this); });
+}
+
+void access_monitor::end_tiles() noexcept { end(); }
 
 void access_monitor::begin_points(const simple_launch& launch, const std::int64_t* point, hazard_log::share& share) {
   runner_ = nullptr;
@@ -165,6 +173,7 @@ void access_monitor::end_points() noexcept {
     } catch (...) {  // stop mode: the finding is recorded; the range has ended anyway
     }
   }
+  tile_ended();
   end();
 }
 

@@ -102,44 +102,61 @@ tiles_run phase_runner::run_tile_loops(const tile_job& job, std::int64_t first, 
     last_position_ = at;
     return {first + ran, state.failed ? exception_report(launch, loop_tile_) : nullptr};
   }
-  // One tile: its own order of the threads, or the checks set up for it.
-  if (job.seed != 0) {  // seed 0: local-index order, without a table
-    schedule_order(job.seed, first, 0, loop_.order(), n);
-    state.order = loop_.order();
-  }
-  if (job.checks != nullptr) return {first + 1, run_checked_tile_loops(job, first, state)};
+  if (job.checks != nullptr) return run_checked_tile_loops(job, first, last);
+  // One tile in its own order of the threads (a seed other than 0).
+  schedule_order(job.seed, first, 0, loop_.order(), n);
+  state.order = loop_.order();
   launch.whole_tile(launch, position_of(launch, first));  // read by the kernel's call, field by field
   return {first + 1, state.failed ? exception_report(launch, first) : nullptr};
 }
 
-// Apart from run_tile_loops, which stays lean: a function that calls setjmp keeps its registers on the
-// stack around every call.
-std::exception_ptr phase_runner::run_checked_tile_loops(const tile_job& job, std::int64_t tile, tile_loop_state& state) {
+tiles_run phase_runner::run_checked_tile_loops(const tile_job& job, std::int64_t first, std::int64_t last) {
   const tiled_launch& launch = job.launch;
-  // The kernel's instrumented code reads the tile's position and state, so both lie where the checks take
-  // them for its own (its stack, the block shown as the launch's).
-  const tile_position position = position_of(launch, tile);
-  state.checked = true;
-  loop_stopped_by_check_ = false;
-  monitor_.begin_tile(loop_view_, launch, tile, *job.checks, loop_.begin(), loop_.bytes());
-  // A check that stops the tile jumps back here (check_context::stop says why it cannot throw), leaving
-  // the kernel's frame as it is: the locals kept across barriers are plain values, and a local of a class
-  // with a destructor in a thread's run (which kernel code for a GPU has not) is not destroyed.
-  std::jmp_buf stop_exit;
-  if (setjmp(stop_exit) == 0) {
-    monitor_.set_stop_exit(&stop_exit);
-    launch.whole_tile(launch, position);
-    monitor_.thread_done();  // the last thread's write held by allow-same-value is settled
-  } else {
-    loop_stopped_by_check_ = true;
+  const int n = launch.threads_per_tile;
+  // The checks are set up once for the run, each tile begun and ended in it. The kernel's instrumented
+  // code reads the tile's position and state, so both lie where the checks take them for its own (its
+  // stack, the block shown as the launch's).
+  monitor_.begin_tiles(loop_view_, launch, *job.checks, loop_.begin(), loop_.bytes());
+  tiles_run run{first, nullptr};
+  while (run.end < last) {
+    const std::int64_t tile = run.end++;
+    tile_loop_state& state = loop_.reset(n);  // fresh: a check that stopped the last tile left it mid-phase
+    state.checked = true;
+    loop_tile_ = tile;
+    loop_phase_ = 0;
+    if (job.seed != 0) {
+      schedule_order(job.seed, tile, 0, loop_.order(), n);
+      state.order = loop_.order();
+    }
+    monitor_.next_tile(tile);
+    const bool stopped = run_checked_tile(launch, position_of(launch, tile));
+    monitor_.tile_ended();
+    // As on the fiber path: a check that stopped the tile ends the launch in stop mode, and only the tile
+    // in report mode (its finding is in the log); a thread that threw ends the run and the launch.
+    if (stopped && job.checks->log().config().stop_at_first) run.error = std::make_exception_ptr(check_stop{});
+    else if (!stopped && state.failed) run.error = exception_report(launch, tile);
+    if (run.error) break;
   }
+  monitor_.end_tiles();
+  return run;
+}
+
+// Apart from the run's loop: a function that calls setjmp keeps its registers on the stack around every
+// call. A check that stops the tile jumps back here (check_context::stop says why it cannot throw),
+// leaving the kernel's frame as it is: the locals kept across barriers are plain values, and a local of a
+// class with a destructor in a thread's run (which kernel code for a GPU has not) is not destroyed.
+bool phase_runner::run_checked_tile(const tiled_launch& launch, const tile_position& position) {
+  const tile_position at = position;  // the kernel's own copy, on the stack the checks take for its own
+  std::jmp_buf stop_exit;
+  if (setjmp(stop_exit) != 0) {
+    monitor_.set_stop_exit(nullptr);
+    return true;
+  }
+  monitor_.set_stop_exit(&stop_exit);
+  launch.whole_tile(launch, at);
+  monitor_.thread_done();  // the last thread's write held by allow-same-value is settled
   monitor_.set_stop_exit(nullptr);
-  monitor_.end_tile();
-  // As on the fiber path: a check that stopped the tile ends the launch in stop mode, and only the tile in
-  // report mode (its finding is in the log).
-  if (loop_stopped_by_check_) return job.checks->log().config().stop_at_first ? std::make_exception_ptr(check_stop{}) : nullptr;
-  if (!state.failed) return nullptr;
-  return exception_report(launch, tile);
+  return false;
 }
 
 void phase_runner::tile_loop_thread_threw(int local, std::exception_ptr error) noexcept {

@@ -90,8 +90,8 @@ class phase_runner {
   // Runs one tile of the job's launch (its `start` is set). Returns nullptr on success, else the exception
   // the launch should throw.
   std::exception_ptr run(const tile_job& job, std::int64_t tile);
-  // The same for a kernel rewritten into tile loops (its `whole_tile` is set), from tile `first` on: one
-  // tile, or (the threads' own order, no checks) up to `last` in one call, stopping after a tile that fails.
+  // The same for a kernel rewritten into tile loops (its `whole_tile` is set), from tile `first` on: up to
+  // `last` in one call, stopping after a tile that fails (at a seed other than 0 unchecked: one tile).
   tiles_run run_tile_loops(const tile_job& job, std::int64_t first, std::int64_t last);
 
   // The runner whose tile is executing on this thread, or nullptr.
@@ -120,7 +120,10 @@ class phase_runner {
   };
   template <bool Shuffled>
   phase_tally run_phase();
-  [[gnu::noinline]] std::exception_ptr run_checked_tile_loops(const tile_job& job, std::int64_t tile, tile_loop_state& state);
+  // Checked tile loops: tiles first..last-1 with the checks set up once, stopping after a tile that fails.
+  tiles_run run_checked_tile_loops(const tile_job& job, std::int64_t first, std::int64_t last);
+  // One checked tile; true when a check stopped it.
+  [[gnu::noinline]] bool run_checked_tile(const tiled_launch& launch, const tile_position& position);
   const tile_position& position_of(const tiled_launch& launch, std::int64_t tile) noexcept;
   std::exception_ptr divergence_report(const tiled_launch& launch, std::int64_t tile) const;
   std::exception_ptr exception_report(const tiled_launch& launch, std::int64_t tile) const;
@@ -152,7 +155,6 @@ class phase_runner {
   const tile_job* loop_job_ = nullptr;
   std::int64_t loop_tile_ = 0;
   std::uint64_t loop_phase_ = 0;
-  bool loop_stopped_by_check_ = false;  // a check ended the tile (check_stop)
 
   // The checks of a tile in tile loops: every thread runs on the worker's stack, one after another, and
   // none can wait for another between barriers (nothing else runs until it moves on).
