@@ -2,6 +2,8 @@
 
 #include "hazard_log.hpp"
 
+#include <algorithm>
+
 namespace tessera::emulator::detail {
 
 cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launch.global_count), read_only_(launch.global_count, 0) {
@@ -32,6 +34,27 @@ cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launc
   }
 }
 
+cross_tile_table::~cross_tile_table() {
+  // What the launch wrote: the owners where any kind was recorded, and the kinds' parts of `first` and
+  // `second` that were (kinds 0..2 lie one after another, so the used ones span [lowest, highest]).
+  const auto used_span = [](const std::array<std::atomic<bool>, 3>& flags, std::size_t words, auto& array) {
+    std::size_t from = 3, to = 0;
+    for (std::size_t k = 0; k < 3; ++k)
+      if (flags[k].load(std::memory_order_relaxed)) {
+        from = std::min(from, k);
+        to = k + 1;
+      }
+    array.written_only(from * words, to * words);
+  };
+  for (view_filter& f : filters_) {
+    bool any = false;
+    for (const auto& r : f.recorded) any = any || r.load(std::memory_order_relaxed);
+    f.owner.written_only(0, any ? f.words : 0);
+    used_span(f.recorded, f.words, f.first);
+    used_span(f.seconds, f.words, f.second);
+  }
+}
+
 void cross_tile_table::add_lowest(std::array<first_access, 2>& lowest, const first_access& a) noexcept {
   if (lowest[0].tile == a.tile || lowest[1].tile == a.tile) return;  // recorded already
   if (lowest[0].tile < 0 || a.tile < lowest[0].tile) {
@@ -50,8 +73,10 @@ void cross_tile_table::record_in_table(const dense_word& d, std::uintptr_t word,
   if (made && d.view != nullptr) std::atomic_ref<std::uint32_t>(d.owner()).fetch_or(has_entry, std::memory_order_relaxed);
   auto& lowest = it->second.lowest[static_cast<int>(kind)];
   add_lowest(lowest, first_access{tile, thread, pc});
-  if (d.view != nullptr && lowest[1].tile >= 0)
+  if (d.view != nullptr && lowest[1].tile >= 0) {
+    view_filter::note(d.view->seconds, kind);
     std::atomic_ref<std::uint32_t>(d.second(kind)).store(static_cast<std::uint32_t>(lowest[1].tile + 1), std::memory_order_relaxed);
+  }
 }
 
 cross_tile_table::word_state cross_tile_table::merged(const launch_memory& launch, std::uintptr_t word, word_state state) const {

@@ -48,6 +48,7 @@ class cross_tile_table {
     const void* pc = nullptr;
   };
   explicit cross_tile_table(const launch_memory& launch);
+  ~cross_tile_table();
   cross_tile_table(const cross_tile_table&) = delete;
   cross_tile_table& operator=(const cross_tile_table&) = delete;
 
@@ -56,6 +57,7 @@ class cross_tile_table {
   void record(std::size_t unit, std::uintptr_t word, access_kind kind, std::int64_t tile, int thread, const void* pc) {
     const dense_word d = dense(unit, word, tile);
     if (d.view == nullptr) return record_in_table(d, word, kind, tile, thread, pc);
+    d.view->note(d.view->recorded, kind);
     const auto mine = static_cast<std::uint32_t>(tile + 1);
     std::atomic_ref<std::uint32_t> owner(d.owner());
     std::uint32_t now = owner.load(std::memory_order_relaxed);
@@ -108,6 +110,15 @@ class cross_tile_table {
     zeroed_array<std::uint32_t> owner;   // [word]: the first tile to touch it + 1, | has_entry; 0: none yet
     zeroed_array<std::uint32_t> second;  // [kind * words + word]: second lowest tile + 1 in the table; 0: fewer than two
     zeroed_array<std::uint64_t> first;   // [kind * words + word]: the owner's first access of the kind, packed; 0: none
+    // Per kind of access: the launch recorded one in the view's slots (owner, first) / in `second`. Only
+    // those parts are zeroed for the next launch (zeroed_array::written_only). Set once: a worker that
+    // finds it set leaves its cache line shared.
+    std::array<std::atomic<bool>, 3> recorded{};
+    std::array<std::atomic<bool>, 3> seconds{};
+    static void note(std::array<std::atomic<bool>, 3>& flags, access_kind kind) noexcept {
+      std::atomic<bool>& f = flags[static_cast<std::size_t>(kind)];
+      if (!f.load(std::memory_order_relaxed)) f.store(true, std::memory_order_relaxed);
+    }
   };
   // One word's dense slots (view null: the word has none, or the tile number does not fit them).
   struct dense_word {

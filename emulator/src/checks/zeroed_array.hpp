@@ -11,6 +11,7 @@
 
 #include "zeroed_memory.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdlib>
 #include <new>
@@ -27,7 +28,7 @@ class zeroed_array {
   zeroed_array() = default;
   zeroed_array(const zeroed_array&) = delete;
   zeroed_array& operator=(const zeroed_array&) = delete;
-  zeroed_array(zeroed_array&& o) noexcept : data_(o.data_), size_(o.size_), how_(o.how_) {
+  zeroed_array(zeroed_array&& o) noexcept : data_(o.data_), size_(o.size_), how_(o.how_), dirty_from_(o.dirty_from_), dirty_to_(o.dirty_to_) {
     o.data_ = nullptr;
     o.size_ = 0;
   }
@@ -37,6 +38,8 @@ class zeroed_array {
       data_ = o.data_;
       size_ = o.size_;
       how_ = o.how_;
+      dirty_from_ = o.dirty_from_;
+      dirty_to_ = o.dirty_to_;
       o.data_ = nullptr;
       o.size_ = 0;
     }
@@ -62,6 +65,17 @@ class zeroed_array {
     data_ = static_cast<T*>(m);
     size_ = n;
     how_ = how;
+    dirty_from_ = 0;
+    dirty_to_ = n;
+  }
+
+  // The owner's word that only cells [from, to) may have been written since the array was made (or last
+  // sized): when it is given back, the other cells are not zeroed again, and their pages not touched. A
+  // launch's cross-tile table uses a few of its arrays' parts (most launches record one kind of access
+  // to a view), and zeroing all of them was most of what ending a short checked launch cost.
+  void written_only(std::size_t from, std::size_t to) noexcept {
+    dirty_from_ = std::min(from, size_);
+    dirty_to_ = std::min(std::max(to, dirty_from_), size_);
   }
 
   std::size_t size() const noexcept { return size_; }
@@ -73,7 +87,7 @@ class zeroed_array {
  private:
   void release() noexcept {
     if (data_ != nullptr && size_ * sizeof(T) < small_bytes) std::free(data_);
-    else if (data_ != nullptr) give_back_zeroed_mapping(data_, size_ * sizeof(T), how_);
+    else if (data_ != nullptr) give_back_zeroed_mapping(data_, size_ * sizeof(T), how_, dirty_from_ * sizeof(T), dirty_to_ * sizeof(T));
     data_ = nullptr;
     size_ = 0;
   }
@@ -81,6 +95,7 @@ class zeroed_array {
   T* data_ = nullptr;
   std::size_t size_ = 0;
   page_use how_ = page_use::sparse;
+  std::size_t dirty_from_ = 0, dirty_to_ = 0;  // the cells that may be written (written_only)
 };
 
 }  // namespace tessera::emulator::detail

@@ -99,12 +99,16 @@ void* take_zeroed_mapping(std::size_t bytes, page_use how) {
   return m;
 }
 
-void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how) noexcept {
+void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how, std::size_t dirty_from, std::size_t dirty_to) noexcept {
   if (bytes > kept_mapping_limit) {
     munmap(at, bytes);
     return;
   }
-  zero_again(at, bytes);
+  // Whole pages: the range's first and last may hold clean bytes too, which are zero and stay so.
+  static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  dirty_to = std::min(dirty_to, bytes);
+  dirty_from = std::min(dirty_from, dirty_to) / page * page;
+  if (dirty_from < dirty_to) zero_again(static_cast<unsigned char*>(at) + dirty_from, dirty_to - dirty_from);
   kept_mappings& k = kept();
   std::vector<kept_mapping> dropped;
   {

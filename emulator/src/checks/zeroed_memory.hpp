@@ -21,7 +21,8 @@ enum class page_use { sparse, dense };
 void* take_zeroed_mapping(std::size_t bytes, page_use how);
 
 // Gives back a mapping from take_zeroed_mapping: kept, zero again, if it is at most 64 MiB, while the
-// mappings kept stay under 256 MiB (the oldest are unmapped first); else unmapped.
-void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how) noexcept;
+// mappings kept stay under 256 MiB (the oldest are unmapped first); else unmapped. Only bytes
+// [dirty_from, dirty_to) may have been written: the rest is zero already and is left as it is.
+void give_back_zeroed_mapping(void* at, std::size_t bytes, page_use how, std::size_t dirty_from, std::size_t dirty_to) noexcept;
 
 }  // namespace tessera::emulator::detail
