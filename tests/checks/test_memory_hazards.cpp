@@ -562,6 +562,28 @@ TEST(GlobalMemoryHazards, ALaunchFromTheCallSiteOfTheLastIsCheckedWithItsOwnView
   for (const auto& h : hs) EXPECT_NE(h.location.find("of captured view 1 "), std::string::npos) << describe(hs);
 }
 
+// The cross-tile table's arrays are kept from launch to launch and only the parts a launch wrote are zeroed
+// again: here the first launch records reads of a view (every tile reads its own words), the second stores
+// to the same words from other tiles. A read recorded by the first launch and left in the arrays would make
+// the second's stores a race with it. 65,536 words: arrays of that size are kept mappings, not heap blocks.
+TEST(GlobalMemoryHazards, WhatALaunchRecordedIsGoneForTheNextLaunch) {
+  constexpr int n = 65536;
+  std::vector<int> data(n, 1), sums(n / 256, 0);
+  array_view<int, 1> v(n, data), s(n / 256, sums);
+  for (int round = 0; round < 2; ++round) {
+    const auto reads = hazards_of([&] {
+      parallel_for_each(v.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) {
+        if (t.local[0] == 0) s[t.tile[0]] = v[t];  // reads of v, recorded as the tile's
+      });
+    });
+    EXPECT_TRUE(reads.empty()) << describe(reads);
+    const auto stores = hazards_of([&] {
+      parallel_for_each(v.extent.tile<256>(), [=] restrict_amp (tiled_index<256> t) { v[(t.global[0] + 256) % n] = 2; });
+    });
+    EXPECT_TRUE(stores.empty()) << "round " << round << ": " << describe(stores);
+  }
+}
+
 TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
   const auto saved = emulator::get_options();
   auto run = [] {
