@@ -584,6 +584,20 @@ TEST(GlobalMemoryHazards, WhatALaunchRecordedIsGoneForTheNextLaunch) {
   }
 }
 
+// A view of const elements whose memory no writable view shares is read-only for the launch: its reads are
+// not recorded. A store through a const_cast still is, and two tiles storing to one word race.
+TEST(GlobalMemoryHazards, StoresThroughAConstCastIntoAReadOnlyViewRaceBetweenTiles) {
+  std::vector<int> data(64, 0);
+  array_view<const int, 1> v(64, data);
+  const auto hs = hazards_of([&] {
+    parallel_for_each(v.extent.tile<16>(), [=] restrict_amp (tiled_index<16> t) {
+      if (t.local[0] == 0) const_cast<int&>(v[0]) = t.tile[0];
+    });
+  });
+  ASSERT_FALSE(hs.empty());
+  EXPECT_EQ(hs.front().kind, "race between tiles") << describe(hs);
+}
+
 TEST(GlobalMemoryHazards, RaceBetweenTilesIsReportedTheSameAtEveryWorkerCount) {
   const auto saved = emulator::get_options();
   auto run = [] {

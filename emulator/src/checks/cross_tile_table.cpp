@@ -22,6 +22,9 @@ cross_tile_table::cross_tile_table(const launch_memory& launch) : filters_(launc
     read_only_[u] = shared ? 0 : 1;
   }
   for (std::size_t u = 0; u < launch.global_count; ++u) {
+    // A read-only view records nothing (global_races drops its reads; a store through a const_cast goes
+    // to the table): no dense arrays.
+    if (read_only_[u] != 0) continue;
     view_filter& f = filters_[u];
     const auto begin = reinterpret_cast<std::uintptr_t>(launch.globals[u].begin);
     f.base = begin & ~std::uintptr_t{3};
