@@ -18,6 +18,7 @@
 #include <tessera/memory_scope.hpp>
 #include <tessera/source_site.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <tuple>
@@ -107,9 +108,10 @@ class access_monitor : public check_context {
         // the last tile_static access needs no classifying
         const std::size_t w = map_.hot_tile_static_word(a);
         if (w != memory_map::no_word) {
-          if (kind == access_kind::read && quiet_.quiet(w, tile_static_.epoch)) {
-            on_quiet_read(a, pc);
-            return;
+          if (kind == access_kind::read) {
+            const quiet_words::read q = quiet_.state(w, tile_static_.epoch, *running_);
+            if (q == quiet_words::read::quiet) return on_quiet_read(a, pc);
+            if (q == quiet_words::read::second_reader) return on_second_read(a, w, pc);
           }
           return on_word<memory_class::tile_static>(a, kind, pc, changed, overwrites, looks);
         }
@@ -188,6 +190,23 @@ class access_monitor : public check_context {
     ++looks_in_a_row_;
     std::apply([&](auto&... c) { (count_quiet_read(c, a, pc), ...); }, checks_);
   }
+  // A read of word `w` by a thread other than its one reader: where every check takes it as a second
+  // reader, they do, and the word is quiet; else the checks' general path. Out of line: the hook's path
+  // stays short.
+  [[gnu::noinline]] void on_second_read(std::uintptr_t a, std::size_t w, const void* pc) {
+    const std::size_t shadow = w << 2;
+    bool takes = true;
+    each_enabled([&]<class Check>(Check& c) {
+      if constexpr (Check::watches(memory_class::tile_static)) takes = takes && c.takes_second_read(*this, shadow);
+    });
+    if (!takes) return on_word<memory_class::tile_static, access_kind::read>(a, pc, false, false, true);
+    const int thread = *running_;
+    each_enabled([&]<class Check>(Check& c) {
+      if constexpr (Check::watches(memory_class::tile_static)) c.take_second_read(*this, shadow, thread, pc);
+    });
+    quiet_.mark(w, tile_static_.epoch);
+    on_quiet_read(a, pc);
+  }
   template <class Check>
   [[gnu::always_inline]] void count_quiet_read(Check& c, std::uintptr_t a, const void* pc) {
     if constexpr (Check::watches(memory_class::tile_static) && Check::counts_repeated_looks)
@@ -206,22 +225,29 @@ class access_monitor : public check_context {
   [[gnu::always_inline]] void note_quiet(const access_event& e) noexcept {
     const std::size_t base = map_.shadow_index(e.where);
     if (e.kind == access_kind::read && e.size == 4 && (base & 3) == 0) {
-      if (quiet_after_read(e, std::make_index_sequence<std::tuple_size_v<check_pack>>{})) quiet_.mark(base >> 2, tile_static_.epoch);
+      const read_quiet q = quiet_after_read(e, std::make_index_sequence<std::tuple_size_v<check_pack>>{});
+      if (q == read_quiet::for_all) quiet_.mark(base >> 2, tile_static_.epoch);
+      else if (q == read_quiet::second_reader) quiet_.mark(base >> 2, tile_static_.epoch, e.thread);
     } else {
       quiet_.clear(base, e.size);  // a store, an atomic, a part of a word: the checks' cells change
     }
   }
   template <std::size_t... I>
-  bool quiet_after_read(const access_event& e, std::index_sequence<I...>) const noexcept {
-    return (quiet_after_read_for(std::get<I>(checks_), e) && ...);
+  read_quiet quiet_after_read(const access_event& e, std::index_sequence<I...>) const noexcept {
+    // The least quiet answer; the checks after a `no` or a second_reader are not asked (a second reader's
+    // read asks them then: takes_second_read).
+    read_quiet q = read_quiet::for_all;
+    ((q = std::min(q, quiet_after_read_for(std::get<I>(checks_), e)), q == read_quiet::for_all) && ...);
+    return q;
   }
   template <class Check>
-  bool quiet_after_read_for(const Check& c, const access_event& e) const noexcept {
+  read_quiet quiet_after_read_for(const Check& c, const access_event& e) const noexcept {
     // A check without an on_access of its own keeps no state of accesses.
     if constexpr (!Check::watches(memory_class::tile_static) ||
                   std::is_same_v<decltype(&Check::on_access), decltype(&check_plugin::on_access)>)
-      return true;
-    else return (enabled_ & static_cast<unsigned>(check_of<Check>::value)) == 0 || c.quiet_after_read(*this, e);
+      return read_quiet::for_all;
+    else if ((enabled_ & static_cast<unsigned>(check_of<Check>::value)) == 0) return read_quiet::for_all;
+    else return c.quiet_after_read(*this, e);
   }
   // The launch's checks, of those in `runs` (the set the way the tile runs allows).
   void begin(hazard_log::share& share, check_set runs = check_set{});

@@ -44,6 +44,9 @@ struct access_event {
                     // neither looks nor makes progress, for the spin-wait check)
 };
 
+// How quiet a tile_static word is for a check after a plain read (check_plugin::quiet_after_read).
+enum class read_quiet : unsigned char { no, second_reader, for_all };
+
 struct check_plugin {
   // The memory whose accesses on_access is given; the monitor calls it for no other (a check overriding
   // on_access declares what it watches). Decided at compile time, so a check costs nothing on the
@@ -61,10 +64,18 @@ struct check_plugin {
   bool count_look(int /*thread*/) noexcept { return false; }
   // Asked of a check that watches tile_static memory, after it saw the plain read `e` of one aligned
   // 4-byte word in a tiled launch: would another such read of that word, by any thread of the tile in the
-  // running tile_static interval, leave this check's state as it is and find nothing? While every enabled
-  // check says yes, such reads reach only the checks that count looks (quiet_words.hpp). No by default:
-  // a check that keeps per-word state says when a read stops changing it.
-  bool quiet_after_read(const check_context&, const access_event&) const noexcept { return false; }
+  // running tile_static interval, leave this check's state as it is and find nothing (for_all)? While
+  // every enabled check says so, such reads reach only the checks that count looks (quiet_words.hpp).
+  // second_reader (the race check, after a word's first reader): a read by another thread would only add
+  // it as the second reader; the word is then marked so without asking the checks after it, and such a
+  // read goes to every check's take_second_read instead of its on_access. `no` by default: a check that
+  // keeps per-word state says when a read stops changing it.
+  read_quiet quiet_after_read(const check_context&, const access_event&) const noexcept { return read_quiet::no; }
+  // A plain read of a word marked second_reader, by a thread other than its reader (the word's shadow
+  // index `shadow`, 4-aligned): whether take_second_read is all this check's on_access would do with it,
+  // after which the check says for_all. No by default: the read then takes the checks' general path.
+  bool takes_second_read(const check_context&, std::size_t /*shadow*/) const noexcept { return false; }
+  void take_second_read(check_context&, std::size_t /*shadow*/, int /*thread*/, const void* /*pc*/) noexcept {}
   // A tile (or a range of points of a non-tiled launch) starts on this worker, after the context's
   // launch, tile and intervals are set.
   void on_tile_begin(check_context&) {}

@@ -64,7 +64,9 @@ class spin_waits_check : public check_plugin {
   }
 
   // Quiet reads still reach this check (it counts looks), so none changes what it knows.
-  bool quiet_after_read(const check_context&, const access_event&) const noexcept { return true; }
+  read_quiet quiet_after_read(const check_context&, const access_event&) const noexcept { return read_quiet::for_all; }
+  // Counted as a quiet read is (access_monitor::on_quiet_read).
+  bool takes_second_read(const check_context&, std::size_t) const noexcept { return true; }
 
   // Every thread of the tile is at a barrier: a suspect got there, so it left its loop.
   void on_phase_turn(check_context& ctx, memory_scope) noexcept { leave_all(ctx); }

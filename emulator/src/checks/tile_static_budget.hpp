@@ -32,7 +32,9 @@ class tile_static_budget_check : public check_plugin {
   }
 
   // After any access the span covers its bytes, and the span only grows.
-  bool quiet_after_read(const check_context&, const access_event&) const noexcept { return true; }
+  read_quiet quiet_after_read(const check_context&, const access_event&) const noexcept { return read_quiet::for_all; }
+  // The word was read already in the tile: the span holds it.
+  bool takes_second_read(const check_context&, std::size_t) const noexcept { return true; }
 
  private:
   [[gnu::cold, gnu::noinline]] void report(check_context& ctx, const access_event& e);

@@ -52,13 +52,19 @@ class tile_static_races_check : public check_plugin {
   }
 
   // Quiet once the word, whole, has two readers in the interval and no plain write: a read by any
-  // thread then adds no reader and meets no write (atomics do not conflict with reads).
-  bool quiet_after_read(const check_context& ctx, const access_event& e) const noexcept {
+  // thread then adds no reader and meets no write (atomics do not conflict with reads). With one reader
+  // and no plain write, another thread's read adds the second reader and meets nothing.
+  read_quiet quiet_after_read(const check_context& ctx, const access_event& e) const noexcept {
     const std::size_t base = ctx.map().shadow_index(e.where);
-    if (base + 4 > bytes_.size() || split_[base >> 2]) return false;
+    if (base + 4 > bytes_.size() || split_[base >> 2]) return read_quiet::no;
     const shadow_cell& c = words_[base >> 2];
     const std::uint32_t now = ctx.tile_static_interval().epoch;
-    return c.write_epoch != now && c.readers.epoch == now && c.readers.second != access_pair::nobody;
+    if (c.write_epoch == now || c.readers.epoch != now) return read_quiet::no;
+    return c.readers.second != access_pair::nobody ? read_quiet::for_all : read_quiet::second_reader;
+  }
+  bool takes_second_read(const check_context&, std::size_t) const noexcept { return true; }
+  void take_second_read(check_context& ctx, std::size_t shadow, int thread, const void* pc) noexcept {
+    words_[shadow >> 2].readers.add(ctx.tile_static_interval().epoch, static_cast<std::uint16_t>(thread), pc);
   }
 
   void on_write_settled(check_context&, bool changed) {
