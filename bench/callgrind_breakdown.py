@@ -91,8 +91,8 @@ def category(path, fn):
             return "classify"
         # The monitor's access path (the entry from the hooks, its general and tile_static word paths) is
         # dispatch; what the checks do inside it is theirs (their files).
-        on_access_path = re.search(r"on_access|on_watched_access|on_tile_static_word|quiet_read|took_running_thread|take_thread", fn)
-        if re.search(r"access_monitor::(begin|end)(_tile|_points)?\(|phase_turn|before_barrier|thread_done", fn) \
+        on_access_path = re.search(r"on_access|on_watched_access|on_word|second_read|quiet_read|took_running_thread|take_thread", fn)
+        if re.search(r"access_monitor::((begin|end)(_tiles?|_points)?|next_tile|tile_ended)\(|phase_turn|before_barrier|thread_done", fn) \
                 or not on_access_path and path.endswith("access_monitor.hpp"):
             return "monitor"
         if on_access_path or "hold_write" in fn or "settle_held" in fn:
