@@ -12,9 +12,9 @@
 // word's first reader the mark names it: another thread's read then only adds the second reader to the
 // race check's cell (check_plugin::take_second_read), out of line but without the checks' general path,
 // once every check says that is all it would do, and the word is quiet from then on (a 2x2 tile average:
-// 4 of its 8 reads a tile that were not yet quiet). Any other
-// access to the word (a store, an atomic, a read of part of it) clears the mark, and the interval's end
-// clears every mark at once: the epoch moves on, and epochs grow across tiles.
+// 4 of its 8 reads a tile that were not yet quiet). Any other access to the word (a store, an atomic, a
+// read of part of it) clears the mark, and the interval's end clears every mark at once: the epoch moves
+// on, and epochs grow across tiles.
 #pragma once
 
 #include "zeroed_array.hpp"
