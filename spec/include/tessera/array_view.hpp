@@ -182,13 +182,13 @@ class array_view {
     return section(index<3>(i0, i1, i2), tessera::extent<3>(e0, e1, e2));
   }
 
-  // Rank 1, dense only: the same bytes seen as another element type (ARR-8). A read-only view gives a
-  // read-only view: array_view<const float,1>::reinterpret_as<int>() is an array_view<const int,1> (AV-15).
+  // Rank 1 only (a view's innermost dimension is contiguous: offset): the same bytes seen as another
+  // element type (ARR-8). A read-only view gives a read-only view: array_view<const float,1>::
+  // reinterpret_as<int>() is an array_view<const int,1> (AV-15).
   template <class U, class R = std::conditional_t<std::is_const_v<T>, const U, U>>
   TESSERA_HD array_view<R, 1> reinterpret_as() const requires(N == 1) {
     const std::size_t bytes = static_cast<std::size_t>(extent[0]) * sizeof(T);
 #if !TESSERA_DEVICE_PASS
-    require_dense("reinterpret_as");
     if (bytes % sizeof(U) != 0)
       throw runtime_exception("reinterpret_as: " + std::to_string(bytes) + " bytes are not a whole number of " +
                               std::to_string(sizeof(U)) + "-byte elements; choose an element type that divides them");
@@ -198,7 +198,6 @@ class array_view {
   template <int K>
   TESSERA_HD array_view<T, K> view_as(const tessera::extent<K>& e) const requires(N == 1) {
 #if !TESSERA_DEVICE_PASS
-    require_dense("view_as");
     if (e.size() > extent.size())
       throw runtime_exception("view_as: the new extent has more elements than the view; use an extent of at most " +
                               std::to_string(extent.size()) + " elements");
@@ -326,10 +325,6 @@ class array_view {
       stride_[d] = s;
       s *= extent[d];
     }
-  }
-
-  void require_dense(const char* what) const {
-    if (stride_[N - 1] != 1) throw runtime_exception(std::string(what) + " needs a dense rank-1 view");
   }
 
   // AV-8, PROJ-7: indexing outside the extent throws out_of_bounds, but for host code of a program built
